@@ -15,6 +15,7 @@
 
 #![deny(missing_docs)]
 
+pub mod ai;
 mod board;
 mod color;
 mod point;
