@@ -21,6 +21,7 @@ mod color;
 mod point;
 mod rule;
 
+pub use ai::{Engine, Level, Limits, SearchResult, Verdict};
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};
 pub use color::{ByColor, Color, ParseColorError};
 pub use point::{ParsePointError, Point, Rif};
