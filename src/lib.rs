@@ -18,9 +18,11 @@
 mod board;
 mod color;
 mod point;
+mod referee;
 mod rule;
 
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};
 pub use color::{ByColor, Color, ParseColorError};
 pub use point::{ParsePointError, Point, Rif};
+pub use referee::{forbidden_at, forbidden_points, win_at, Forbidden, Win, WinKind};
 pub use rule::{ParseRuleError, Rule, MAX_SIZE, MIN_SIZE};
