@@ -33,6 +33,7 @@
 mod board;
 mod color;
 mod game;
+pub mod notation;
 mod point;
 mod referee;
 mod rule;
