@@ -17,6 +17,7 @@
 
 mod board;
 mod color;
+pub mod gomocup;
 mod point;
 mod referee;
 mod rule;
