@@ -7,17 +7,32 @@
 //! must be searched, and [`TimeControl`] turns the manager's clock into a per-move [`Budget`].
 //! The `pbrain-wuzi` binary adds a reader thread and an engine thread around it.
 //!
+//! ```
+//! use wuzi::gomocup::{Outcome, Parsed, Parser, Session};
+//!
+//! let mut parser = Parser::new();
+//! let mut session = Session::new();
+//! let mut answers = Vec::new();
+//! for line in ["START 15", "INFO rule 4", "ABOUT"] {
+//!     for parsed in parser.feed(line) {
+//!         let Outcome { replies, .. } = session.handle(parsed);
+//!         answers.extend(replies.iter().map(ToString::to_string));
+//!     }
+//! }
+//! assert_eq!(answers[0], "OK");
+//! assert!(answers[1].starts_with("name=\"Wuzi\""));
+//! ```
 
 mod command;
 mod lines;
-// mod session;
+mod session;
 mod time;
 
 pub use command::{
     BoardLine, Command, Coord, Field, Info, ParseError, Parsed, Parser, MAX_BLOCK_LINES,
 };
 pub use lines::{Line, LineReader, DEFAULT_LINE_LIMIT};
-// pub use session::{quick_move, Next, Outcome, Reply, Session, Thought, ThinkRequest, ABOUT};
+pub use session::{quick_move, Next, Outcome, Reply, Session, ThinkRequest, Thought, ABOUT};
 pub use time::{
     memory_too_small, tt_mib_for, turn_margin, Budget, TimeControl, DEFAULT_MOVE_TIME,
     DEFAULT_TT_MIB, FASTEST_MOVE_TIME, MAX_TT_MIB, MEMORY_RESERVE, UNLIMITED_TIME_LEFT,
