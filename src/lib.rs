@@ -33,6 +33,7 @@
 mod board;
 mod color;
 mod game;
+pub mod gomocup;
 pub mod notation;
 mod point;
 mod referee;
