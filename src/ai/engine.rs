@@ -12,7 +12,7 @@ use crate::ai::search::{Config, Heuristics, Outcome, Searcher, MATE, MATE_BOUND}
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
 use crate::ai::verdict::Verdict;
-use crate::{Board, Color, Point, Rule};
+use crate::{Board, Color, Game, Point, Rule};
 
 /// The result of [`Engine::search`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,9 +116,73 @@ impl Engine {
         }
     }
 
-    /// Searches `board` with `to_move` to play under `rule` (see [`Engine::search`]).
+    /// Finds a move for the side to move in `game` at `level`, within `limits`.
+    ///
+    /// Stops when a limit is reached or `cancel` becomes true (polled every 1024 nodes) and
+    /// returns the best move found so far. The move is always legal: never occupied, never
+    /// forbidden for black under renju, and `None` only when the game is over or no legal
+    /// move exists. With a node limit (and no time limit) the result depends only on the
+    /// position, the level, the limits and `seed`.
+    ///
+    /// # Examples
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use wuzi::{Engine, Game, Level, Limits, Point, Rule};
+    ///
+    /// let mut game = Game::new(Rule::Renju, 15).unwrap();
+    /// game.try_play(Point::center(15)).unwrap();
+    /// let mut engine = Engine::new(8);
+    /// let r = engine.search(&game, Level::Easy, Limits::nodes(5_000), &AtomicBool::new(false), 42);
+    /// let reply = r.best.unwrap();
+    /// assert!(game.board().is_empty_at(reply));
+    /// println!("{} ({})", reply.rif(15), r.verdict);
+    /// ```
+    pub fn search(
+        &mut self,
+        game: &Game,
+        level: Level,
+        limits: Limits,
+        cancel: &AtomicBool,
+        seed: u64,
+    ) -> SearchResult {
+        if let Some(result) = game.result() {
+            let verdict = match result.winner {
+                Some(color) => Verdict::Win {
+                    color,
+                    plies: 0,
+                    by_fours: false,
+                },
+                None => Verdict::Eval {
+                    score: 0,
+                    to_move: game.to_move(),
+                },
+            };
+            return SearchResult {
+                best: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                verdict,
+                elapsed: Duration::ZERO,
+            };
+        }
+        self.search_board(
+            game.board(),
+            game.rule(),
+            game.to_move(),
+            level,
+            limits,
+            cancel,
+            seed,
+        )
+    }
+
+    /// Searches `board` with `to_move` to play under `rule` (see [`Engine::search`]); for
+    /// callers that hold a bare board, such as the Gomocup protocol.
     ///
     /// The position is taken as given: the caller makes sure the game is not over.
+    #[allow(clippy::too_many_arguments)]
     pub fn search_board(
         &mut self,
         board: &Board,
@@ -135,14 +199,8 @@ impl Engine {
             beginner(&mut pos, seed)
         } else {
             let cfg = Engine::config(level, limits, seed);
-            Searcher::new(
-                cfg,
-                &mut self.tt,
-                &mut self.threats,
-                &mut self.heur,
-                cancel,
-            )
-            .run(&mut pos)
+            Searcher::new(cfg, &mut self.tt, &mut self.threats, &mut self.heur, cancel)
+                .run(&mut pos)
         };
         let verdict = verdict_of(&out, to_move);
         SearchResult {

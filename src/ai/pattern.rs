@@ -269,7 +269,7 @@ fn build_table(exact: bool) -> Vec<Pattern> {
     let mut line: Line = [0; 11];
     line[5] = 1;
     let mut by_line = vec![Pattern::Dead; 3usize.pow(10)];
-    for code in 0..3usize.pow(10) {
+    for (code, slot) in by_line.iter_mut().enumerate() {
         let mut c = code;
         for i in (0..11).rev() {
             if i == 5 {
@@ -278,7 +278,7 @@ fn build_table(exact: bool) -> Vec<Pattern> {
             line[i] = (c % 3) as u8;
             c /= 3;
         }
-        by_line[code] = classify(&mut line, exact, &mut memo);
+        *slot = classify(&mut line, exact, &mut memo);
     }
     let mut table = vec![Pattern::Dead; 1 << KEY_BITS];
     for (key, slot) in table.iter_mut().enumerate() {

@@ -134,8 +134,7 @@ impl Position {
 
     fn rebuild(&mut self) {
         let cells = *self.board.cells();
-        for d in 0..4 {
-            let step = DIRECTIONS[d];
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
             for &i in &self.points {
                 let i = i as usize;
                 let mut key = 0;
@@ -294,8 +293,7 @@ impl Position {
     }
 
     fn update_lines(&mut self, idx: usize, code: u32, set: bool) {
-        for d in 0..4 {
-            let step = DIRECTIONS[d];
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
             for k in 1..=5i32 {
                 for (j, off) in [
                     (idx as isize + k as isize * step, -k),
@@ -427,7 +425,9 @@ impl Position {
     /// How many empty points give `c` a four or better (not counting fives).
     #[must_use]
     pub fn four_moves(&self, c: Color) -> u32 {
-        self.count(c, Threat::Four) + self.count(c, Threat::FourThree) + self.count(c, Threat::Flex4)
+        self.count(c, Threat::Four)
+            + self.count(c, Threat::FourThree)
+            + self.count(c, Threat::Flex4)
     }
 
     /// The first empty point (in row-major order) where `c` makes the threat `t`.
@@ -504,7 +504,11 @@ mod tests {
                 break;
             }
             // Cluster the stones so that real shapes appear.
-            let near: Vec<usize> = empties.iter().copied().filter(|&i| pos.is_near(i)).collect();
+            let near: Vec<usize> = empties
+                .iter()
+                .copied()
+                .filter(|&i| pos.is_near(i))
+                .collect();
             let pick = if !near.is_empty() && rng.gen_bool(0.9) {
                 near[rng.gen_range(0..near.len())]
             } else {

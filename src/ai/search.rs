@@ -324,7 +324,11 @@ impl<'a> Searcher<'a> {
         let forced = op_fives == 1;
         let pv_node = beta - alpha > 1;
         let list = std::mem::take(&mut self.heur.moves[ply]);
-        let width = if pv_node { self.cfg.width * 2 } else { self.cfg.width };
+        let width = if pv_node {
+            self.cfg.width * 2
+        } else {
+            self.cfg.width
+        };
         let mut best = -MATE;
         let mut best_move = 0u16;
         let alpha0 = alpha;
@@ -380,8 +384,13 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(hash, best_move, to_tt(best, ply), depth.clamp(-1, 120) as i8, bound);
+        self.tt.store(
+            hash,
+            best_move,
+            to_tt(best, ply),
+            depth.clamp(-1, 120) as i8,
+            bound,
+        );
         best
     }
 
@@ -453,8 +462,11 @@ impl<'a> Searcher<'a> {
                 };
             }
             if self.cfg.root_vcf_depth > 0 {
-                self.threats
-                    .set_budget(self.cfg.nodes.map_or(ROOT_VCF_BUDGET, |n| (n / 2).min(ROOT_VCF_BUDGET)));
+                self.threats.set_budget(
+                    self.cfg
+                        .nodes
+                        .map_or(ROOT_VCF_BUDGET, |n| (n / 2).min(ROOT_VCF_BUDGET)),
+                );
                 if let Some(w) = self.threats.vcf(pos, self.cfg.root_vcf_depth) {
                     return Outcome {
                         best: Some(w.first as usize),

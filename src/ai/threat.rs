@@ -251,8 +251,8 @@ impl ThreatSearch {
         }
         let mut result = None;
         let mut best_move = 0;
-        for k in 0..moves.len() {
-            let m = moves[k] as usize;
+        for &m in &moves {
+            let m = m as usize;
             if !pos.is_legal(a, m) {
                 continue;
             }
@@ -382,8 +382,8 @@ impl ThreatSearch {
         }
         let mut result = None;
         let mut best_move = 0;
-        for k in 0..moves.len() {
-            let m = moves[k] as usize;
+        for &m in &moves {
+            let m = m as usize;
             if !pos.is_legal(a, m) {
                 continue;
             }
@@ -406,11 +406,111 @@ impl ThreatSearch {
             }
         }
         self.give_buffer(moves);
+        if result.is_none() && root && block.is_none() && depth >= 2 && !self.aborted {
+            if let Some((m, p)) = self.quiet_threats(pos, depth, vcf_depth) {
+                result = Some(p + 1);
+                best_move = m;
+            }
+        }
         if let Some(f) = first {
             *f = best_move;
         }
         self.store(key, depth, result);
         result
+    }
+
+    /// Root only: quiet moves that threaten a VCF (renju's *fukumi*), refuted by trying every
+    /// legal defender move, so the proof stays sound.
+    fn quiet_threats(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        vcf_depth: u32,
+    ) -> Option<(u16, u32)> {
+        const QUIET_TRIED: usize = 16;
+        let a = pos.to_move();
+        let d = a.other();
+        let mut quiet = self.take_buffer();
+        for &i in pos.points() {
+            let iu = i as usize;
+            // Threes too: a three whose listed defences all fail may still threaten a VCF.
+            if pos.is_empty(iu) && pos.is_near(iu) && pos.threat(a, iu) < Threat::Four {
+                quiet.push(i);
+            }
+        }
+        quiet.sort_unstable_by_key(|&i| {
+            std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
+        });
+        quiet.truncate(QUIET_TRIED);
+        let mut found = None;
+        for &m in &quiet {
+            let m = m as usize;
+            if !pos.is_legal(a, m) {
+                continue;
+            }
+            pos.play(m);
+            pos.flip_side();
+            let threat = self.vcf_node(pos, vcf_depth, None).is_some();
+            pos.flip_side();
+            let r = if threat {
+                self.defend_everywhere(pos, a, depth - 1, vcf_depth)
+            } else {
+                None
+            };
+            pos.undo();
+            if let Some(p) = r {
+                found = Some((m as u16, p));
+                break;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        self.give_buffer(quiet);
+        found
+    }
+
+    /// The defender (to move) answers a quiet threat with every legal move.
+    fn defend_everywhere(
+        &mut self,
+        pos: &mut Position,
+        a: Color,
+        depth: u32,
+        vcf_depth: u32,
+    ) -> Option<u32> {
+        let d = a.other();
+        if pos.count(d, Threat::Five) > 0 || self.tick() {
+            return None;
+        }
+        let mut moves = self.take_buffer();
+        for &i in pos.points() {
+            if pos.is_empty(i as usize) {
+                moves.push(i);
+            }
+        }
+        // Likely refutations first: the attacker's hot spots and the defender's own threats.
+        moves.sort_unstable_by_key(|&i| {
+            std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
+        });
+        let mut worst = Some(0);
+        for &m in &moves {
+            let m = m as usize;
+            if !pos.is_legal(d, m) {
+                continue;
+            }
+            pos.play(m);
+            let r = self.vct_node(pos, depth, vcf_depth, None);
+            pos.undo();
+            match r {
+                None => {
+                    worst = None;
+                    break;
+                }
+                Some(p) => worst = worst.map(|w: u32| w.max(p)),
+            }
+        }
+        self.give_buffer(moves);
+        worst.map(|w| w + 1)
     }
 
     /// The attacker `a` made a non-four threat; the defender (to move) tries every defence.
@@ -434,14 +534,15 @@ impl ThreatSearch {
         }
         for &i in pos.points() {
             let iu = i as usize;
-            if pos.is_empty(iu) && (pos.threat(a, iu) >= Threat::Four || pos.threat(d, iu).is_four())
+            if pos.is_empty(iu)
+                && (pos.threat(a, iu) >= Threat::Four || pos.threat(d, iu).is_four())
             {
                 moves.push(i);
             }
         }
         let mut worst = Some(0);
-        for k in 0..moves.len() {
-            let m = moves[k] as usize;
+        for &m in &moves {
+            let m = m as usize;
             if !pos.is_legal(d, m) {
                 continue;
             }
