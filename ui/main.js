@@ -471,7 +471,7 @@ async function gameOver(view) {
   $('gameover-reason').textContent = t(r.reason === 'draw' ? 'byDraw' : r.reason === 'overline' ? 'byOverline' : 'byFive');
   $('gameover-stone').dataset.color = r.winner ?? 'draw';
   const line = view.mode === 'computer' ? stats?.levels?.find((l) => l.level === view.level) : null;
-  $('gameover-stats').textContent = line ? t('levelRecord', { level: t(`level${line.level}`), ...line }) : '';
+  $('gameover-stats').textContent = line ? t('levelRecord', { ...line, level: t(`level${line.level}`) }) : '';
   $('gameover-stats').hidden = !line;
   $('gameover-undo').disabled = !view.canUndo;
   if (!sheets.anyOpen()) sheets.open('gameover-sheet');

@@ -77,7 +77,7 @@ export function createBoard(root, { label }) {
       letter.style.top = at(n + 0.72);
       const rank = document.createElement('span');
       rank.textContent = String(n - i);
-      rank.style.left = at(0.28);
+      rank.style.left = at(0.24);
       rank.style.top = at(i + 1);
       coords.append(letter, rank);
     }
