@@ -43,27 +43,32 @@
   };
   window.__fake = fake;
 
-  const fail = (code, message = code) => Promise.reject({ code, message });
+  // Real IPC answers in a later task, never in the same microtask checkpoint; `latency` (ms)
+  // stretches that, so a test can tell an optimistic drawing from a drawn reply.
+  const latency = cfg.latency ?? 0;
+  const later = (settle) => new Promise((resolve, reject) => setTimeout(() => settle(resolve, reject), latency));
+  const fail = (code, message = code) => later((_, reject) => reject({ code, message }));
+  const ok = (value) => later((resolve) => resolve(value));
   const stale = (args) => args.gameId !== view.gameId || args.moveNumber !== view.moveNumber;
 
   function invoke(cmd, args) {
     fake.calls.push({ cmd, args: args === undefined ? null : clone(args), t: performance.now() });
     switch (cmd) {
       case 'get_state':
-        return Promise.resolve(clone({ game: view, settings, stats, notice: cfg.notice ?? null }));
+        return ok(clone({ game: view, settings, stats, notice: cfg.notice ?? null }));
       case 'get_settings':
-        return Promise.resolve(clone(settings));
+        return ok(clone(settings));
       case 'set_settings':
         Object.assign(settings, args.settings);
-        return Promise.resolve(clone(settings));
+        return ok(clone(settings));
       case 'get_stats':
-        return Promise.resolve(clone(stats));
+        return ok(clone(stats));
       case 'new_game':
         gameId++;
         redo = [];
         options = { ...args.options };
         view = makeView([]);
-        return Promise.resolve(clone(view));
+        return ok(clone(view));
       case 'play': {
         if (stale(args)) return fail('stale');
         if (view.result) return fail('gameOver');
@@ -72,14 +77,14 @@
         if (f) return fail('forbidden', `forbidden: ${f.reason}`);
         redo = [];
         view = makeView([...view.moves, args.point], fake.next.shift());
-        return Promise.resolve(clone(view));
+        return ok(clone(view));
       }
       case 'computer_move': {
         if (stale(args)) return fail('stale');
         const reply = makeView([...view.moves, fake.computerMoves.shift() ?? 'a1'], fake.next.shift());
         if (!fake.hold) {
           view = reply;
-          return Promise.resolve(clone(view));
+          return ok(clone(view));
         }
         // A held reply is computed now and delivered later, whatever happened meanwhile: exactly
         // the late answer the UI must recognise as stale.
@@ -88,31 +93,31 @@
       case 'cancel_search':
       case 'save_now':
       case 'haptic_tick':
-        return Promise.resolve(null);
+        return ok(null);
       case 'undo': {
         if (!view.moves.length) return fail('badArgument');
         const moves = [...view.moves];
         const back = options.mode === 'computer' && moves.length >= 2 && !view.computerToMove ? 2 : 1;
         for (let i = 0; i < back; i++) redo.unshift(moves.pop());
         view = makeView(moves);
-        return Promise.resolve(clone(view));
+        return ok(clone(view));
       }
       case 'redo': {
         if (!redo.length) return fail('badArgument');
         const moves = [...view.moves, redo.shift()];
         view = makeView(moves);
-        return Promise.resolve(clone(view));
+        return ok(clone(view));
       }
       case 'hint':
         if (stale(args)) return fail('stale');
-        return Promise.resolve({ point: fake.hintPoint, verdict: 'even', score: 0, gameId: view.gameId, moveNumber: view.moveNumber });
+        return ok({ point: fake.hintPoint, verdict: 'even', score: 0, gameId: view.gameId, moveNumber: view.moveNumber });
       case 'export_record':
-        return Promise.resolve(args.format === 'sgf' ? `(;GM[4]SZ[${view.size}])` : view.moves.join(' '));
+        return ok(args.format === 'sgf' ? `(;GM[4]SZ[${view.size}])` : view.moves.join(' '));
       case 'import_record': {
         gameId++;
         redo = [];
         view = makeView(String(args.text).trim().split(/\s+/));
-        return Promise.resolve(clone(view));
+        return ok(clone(view));
       }
       default:
         return fail('badArgument', `unknown command ${cmd}`);
