@@ -79,6 +79,37 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  test('after rotating, taps still land where the lines are drawn', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    // The drawn intersection (col, row) is (col + 1, row + 1) in the lines SVG's user space.
+    const misalignment = () =>
+      page.evaluate(() => {
+        const svg = document.querySelector('#board svg.lines');
+        const m = svg.getScreenCTM();
+        const n = Number(document.querySelector('#board').dataset.size);
+        let worst = 0;
+        for (const [c, r] of [[0, 0], [n - 1, 0], [0, n - 1], [n - 1, n - 1], [7, 7], [3, 11]]) {
+          const cell = document.querySelector(`#board [data-index="${r * n + c}"]`).getBoundingClientRect();
+          const x = m.a * (c + 1) + m.c * (r + 1) + m.e;
+          const y = m.b * (c + 1) + m.d * (r + 1) + m.f;
+          worst = Math.max(worst, Math.abs(cell.left + cell.width / 2 - x), Math.abs(cell.top + cell.height / 2 - y));
+        }
+        return worst;
+      });
+    assert.ok((await misalignment()) < 0.75, 'portrait: cells sit on the drawn intersections');
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.waitForFunction(() => document.querySelector('#board').getBoundingClientRect().width < 390);
+    assert.ok((await misalignment()) < 0.75, 'landscape: cells sit on the drawn intersections');
+    await tapAt(page, 10, 3, 0.2, 0.25); // k12
+    await waitCalls(page, 'play', 1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.querySelector('#board').getBoundingClientRect().width > 350);
+    await tapAt(page, 2, 12, -0.3, 0.1); // c3
+    await waitCalls(page, 'play', 2);
+    assert.deepEqual((await calls(page, 'play')).map((c) => c.args.point), ['k12', 'c3']);
+    await done();
+  });
+
   test('dead-zone taps (cell centres, half-way along lines) play nothing', async () => {
     const { page, done } = await open({ fake: LOCAL });
     for (const [col, row, dx, dy] of [[7, 7, 0.5, 0.5], [3, 10, 0.5, 0], [11, 2, 0, 0.5], [5, 5, 0.4, 0.45]]) {
@@ -95,6 +126,7 @@ describe('touch (phone 390×844)', () => {
     await tapAt(page, 7, 7, 0.1, 0.1); // h8
     await page.waitForSelector('[data-point="h8"][data-ghost="black"]');
     assert.equal(await page.isVisible('#place'), true);
+    assert.equal(await statusText(page), 'Tap again to place');
     await tapAt(page, 9, 5, -0.1, 0.2); // j10
     await page.waitForSelector('[data-point="j10"][data-ghost="black"]');
     assert.equal(await page.getAttribute('[data-point="h8"]', 'data-ghost'), null);
@@ -317,8 +349,15 @@ describe('touch (phone 390×844)', () => {
 
 describe('desktop (1280×800, mouse and keyboard)', () => {
   test('keyboard: arrows move one focus cursor, Enter places', async () => {
-    const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+    const { page, done } = await open({ device: DESKTOP, fake: { settings: { ...LOCAL.settings, sound: true } } });
+    // The board is one tab stop (after the help button in the header).
+    for (let i = 0; i < 4 && !(await page.evaluate(() => document.activeElement.matches('[role="gridcell"]'))); i++) {
+      await page.keyboard.press('Tab');
+    }
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.point), 'h8');
     await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'hint', 'one Tab leaves the board (Undo and Redo are disabled)');
+    await page.keyboard.press('Shift+Tab');
     assert.equal(await page.evaluate(() => document.activeElement.dataset.point), 'h8');
     assert.equal(await page.locator('#board [tabindex="0"]').count(), 1);
     await page.keyboard.press('ArrowRight');
@@ -401,7 +440,8 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
 describe('screenshots', () => {
   const moves = ['h8', 'i9', 'g7', 'i7', 'i8', 'g9', 'j8', 'f8', 'g8', 'k8', 'h9', 'h7', 'j10', 'j9'];
   const forbidden = [{ point: 'f10', reason: 'double-three' }, { point: 'k7', reason: 'double-four' }];
-  for (const [name, device] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  // Phone shots at 2× keep the files small enough to commit one to docs/.
+  for (const [name, device] of [['phone', { ...PHONE, deviceScaleFactor: 2 }], ['desktop', DESKTOP]]) {
     for (const colorScheme of ['light', 'dark']) {
       test(`${name} ${colorScheme}`, async () => {
         const { page, done } = await open({
@@ -412,10 +452,23 @@ describe('screenshots', () => {
         });
         await page.waitForTimeout(100);
         await page.screenshot({ path: join(ARTIFACTS, `${name}-${colorScheme}.png`) });
+        if (name === 'phone' && colorScheme === 'dark') {
+          await page.click('#settings');
+          await page.click('#settings-sheet input[name="confirmMove"][value="on"]');
+          await page.click('#settings-sheet [data-close]');
+          await tapAt(page, 10, 4); // k11, waiting for confirmation
+          await page.waitForSelector('#place:not([hidden])');
+          await page.screenshot({ path: join(ARTIFACTS, 'phone-confirm-dark.png') });
+        }
         if (colorScheme === 'light') {
           await page.click('#settings');
           await page.waitForSelector('#settings-sheet[open]');
           await page.screenshot({ path: join(ARTIFACTS, `${name}-settings.png`) });
+          await page.click('#settings-sheet [data-close]');
+          await page.click('#help');
+          await page.waitForSelector('#help-sheet[open]');
+          assert.match(await page.textContent('#help-body'), /double-three/);
+          await page.screenshot({ path: join(ARTIFACTS, `${name}-help.png`) });
         }
         await done();
       });

@@ -3,10 +3,12 @@
 
 const en = {
   appName: 'Wuzi',
+  appTitle: 'Wuzi',
   board: 'Board',
   undo: 'Undo', redo: 'Redo', hint: 'Hint', newGame: 'New game', settings: 'Settings',
   place: 'Place', close: 'Close', done: 'Done',
   yourMove: 'Your move',
+  tapAgain: 'Tap again to place',
   toMove: '{color} to move',
   thinking: 'Thinking…',
   hinting: 'Looking for the best move…',
@@ -76,10 +78,12 @@ const en = {
 
 const zh = {
   appName: '五子',
+  appTitle: '五子棋',
   board: '棋盘',
   undo: '悔棋', redo: '重做', hint: '提示', newGame: '新局', settings: '设置',
   place: '落子', close: '关闭', done: '完成',
   yourMove: '轮到你了',
+  tapAgain: '再点一次落子',
   toMove: '{color}走',
   thinking: '思考中…',
   hinting: '正在寻找最佳着法…',

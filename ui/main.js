@@ -133,6 +133,7 @@ function statusText() {
     return state.hint.point ? t('hintText', { point: state.hint.point.toUpperCase(), verdict }) : t('hintNone', { verdict });
   }
   if (v.computerToMove) return t('computersMove');
+  if (state.pending >= 0 && confirmMode()) return t('tapAgain');
   if (v.mode === 'computer') return t('yourMove');
   return t('toMove', { color: colourName(v.toMove) });
 }
@@ -712,10 +713,12 @@ function bindUi() {
     sheets.close('settings-sheet');
     doNewGame();
   });
-  $('open-help').addEventListener('click', () => {
+  const openHelp = () => {
     fillHelp();
     sheets.open('help-sheet');
-  });
+  };
+  $('open-help').addEventListener('click', openHelp);
+  $('help').addEventListener('click', openHelp);
   $('copy-moves').addEventListener('click', () => copyRecord('moves'));
   $('copy-sgf').addEventListener('click', () => copyRecord('sgf'));
   $('import-record').addEventListener('click', importRecord);
