@@ -205,13 +205,15 @@ describe('touch (phone 390×844)', () => {
   test('game over: the sheet, the winning line and Play again', async () => {
     const moves = ['d8', 'a1', 'e8', 'a2', 'f8', 'a3', 'g8', 'a4'];
     const line = ['d8', 'e8', 'f8', 'g8', 'h8'];
-    const { page, done } = await open({ fake: { moves, settings: { mode: 'computer', confirmMove: 'off' } } });
+    const stats = { levels: [{ level: 3, wins: 2, losses: 1, draws: 0 }] };
+    const { page, done } = await open({ fake: { moves, stats, settings: { mode: 'computer', confirmMove: 'off' } } });
     await page.evaluate((l) => {
       window.__fake.next.push({ result: { winner: 'black', reason: 'five', line: l }, computerToMove: false });
     }, line);
     await tapAt(page, 7, 7); // h8 completes the five
     await page.waitForSelector('#gameover-sheet[open]');
     assert.equal(await page.textContent('#gameover-title'), 'You win!');
+    assert.equal(await page.textContent('#gameover-stats'), 'Medium: 2 won · 1 lost · 0 drawn');
     assert.equal(await statusText(page), 'Black wins — five in a row');
     const win = await page.$$eval('[data-win="true"]', (cells) => cells.map((c) => c.dataset.point).sort());
     assert.deepEqual(win, [...line].sort());
@@ -419,6 +421,52 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
     await waitCalls(page, 'new_game', 1);
     assert.equal((await calls(page, 'new_game'))[0].args.options.level, 5);
     await done();
+  });
+
+  test('a hovering mouse previews the stone; leaving the board clears it', async () => {
+    const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+    const p = await pointPixel(page, 4, 10);
+    await page.mouse.move(p.x + p.pitch * 0.1, p.y + p.pitch * 0.1);
+    await page.waitForSelector('[data-point="e5"][data-ghost="black"]');
+    await page.mouse.move(p.x + p.pitch * 0.5, p.y + p.pitch * 0.5); // dead zone
+    await page.waitForFunction(() => !document.querySelector('[data-ghost]'));
+    await page.mouse.move(p.x, p.y);
+    await page.waitForSelector('[data-point="e5"][data-ghost]');
+    await page.mouse.move(5, 5);
+    await page.waitForFunction(() => !document.querySelector('[data-ghost]'));
+    assert.equal((await calls(page, 'play')).length, 0);
+    await done();
+  });
+
+  test('statistics and game records in the settings sheet', async () => {
+    const stats = { levels: [{ level: 1, wins: 0, losses: 0, draws: 0 }, { level: 5, wins: 1, losses: 4, draws: 2 }] };
+    const { page, done } = await open({ device: DESKTOP, fake: { moves: ['h8', 'i9', 'j10'], stats, settings: { mode: 'local' } } });
+    await page.click('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    const rows = await page.$$eval('#stats tbody tr', (trs) => trs.map((tr) => tr.textContent.trim().replace(/\s+/g, ' ')));
+    assert.deepEqual(rows, ['Master142'], 'only levels with finished games are listed');
+    await page.click('#copy-moves');
+    await waitCalls(page, 'export_record', 1);
+    assert.deepEqual((await calls(page, 'export_record'))[0].args, { format: 'moves' });
+    await page.waitForFunction(() => document.querySelector('#record-text').value === 'h8 i9 j10');
+    await page.fill('#record-text', 'a1 b2 c3 d4');
+    await page.click('#import-record');
+    await waitCalls(page, 'import_record', 1);
+    assert.deepEqual((await calls(page, 'import_record'))[0].args, { text: 'a1 b2 c3 d4' });
+    await page.waitForFunction(() => !document.querySelector('#settings-sheet').open);
+    await page.waitForSelector('[data-point="d4"][data-stone="white"]');
+    assert.equal(await stoneAt(page, 'h8'), '');
+    await done();
+  });
+
+  test('reduced motion: stones appear without animation', async () => {
+    const { page, done } = await open({ device: DESKTOP, reducedMotion: 'reduce', fake: { moves: ['h8'], settings: { mode: 'local' } } });
+    const name = await page.$eval('[data-point="h8"]', (el) => getComputedStyle(el, '::before').animationName);
+    assert.equal(name, 'none');
+    await done();
+    const moving = await open({ device: DESKTOP, fake: { moves: ['h8'], settings: { mode: 'local' } } });
+    assert.equal(await moving.page.$eval('[data-point="h8"]', (el) => getComputedStyle(el, '::before').animationName), 'drop');
+    await moving.done();
   });
 
   test('Chinese follows the system language', async () => {

@@ -5,6 +5,7 @@ const en = {
   appName: 'Wuzi',
   appTitle: 'Wuzi',
   board: 'Board',
+  toolbarLabel: 'Game controls',
   undo: 'Undo', redo: 'Redo', hint: 'Hint', newGame: 'New game', settings: 'Settings',
   place: 'Place', close: 'Close', done: 'Done',
   yourMove: 'Your move',
@@ -80,6 +81,7 @@ const zh = {
   appName: '五子',
   appTitle: '五子棋',
   board: '棋盘',
+  toolbarLabel: '对局操作',
   undo: '悔棋', redo: '重做', hint: '提示', newGame: '新局', settings: '设置',
   place: '落子', close: '关闭', done: '完成',
   yourMove: '轮到你了',
@@ -179,6 +181,7 @@ export function t(key, params = {}) {
 
 /** Fill every `data-i18n*` element under `root`. */
 export function translateStatic(root = document) {
+  if (root === document) document.title = t('appName');
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.setAttribute('placeholder', t(el.dataset.i18nPlaceholder));

@@ -18,7 +18,9 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
  *   onDrag?: (index: number) => void,
  *   onRelease?: (index: number, pointerType: string) => void,
  *   onCancel?: () => void,
+ *   onHover?: (index: number) => void,
  *   onCursor?: (index: number) => void,
+ *   onEscape?: () => void,
  *   onActivate?: (index: number) => void,
  *   onUndo?: () => void,
  *   onRedo?: () => void,
@@ -52,6 +54,15 @@ export function bindInput(el, board, handlers) {
   }
 
   function move(e) {
+    if (active === null && e.pointerType === 'mouse') {
+      // A mouse can point without pressing: preview where a click would go.
+      const index = locate(e);
+      if (index !== lastIndex) {
+        lastIndex = index;
+        h.onHover?.(index);
+      }
+      return;
+    }
     if (e.pointerId !== active) return;
     const index = locate(e);
     if (index === lastIndex) return;
@@ -71,6 +82,12 @@ export function bindInput(el, board, handlers) {
     h.onCancel?.();
   }
 
+  function leave(e) {
+    if (active !== null || e.pointerType !== 'mouse') return;
+    lastIndex = -1;
+    h.onHover?.(-1);
+  }
+
   function boardKey(e) {
     const size = board.size;
     const i = board.focusIndex;
@@ -86,6 +103,9 @@ export function bindInput(el, board, handlers) {
     } else if (e.key === 'End') {
       col = size - 1;
       if (e.ctrlKey) row = size - 1;
+    } else if (e.key === 'Escape') {
+      h.onEscape?.();
+      return;
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       if (!e.repeat) {
@@ -138,6 +158,7 @@ export function bindInput(el, board, handlers) {
     [el, 'pointerup', up],
     [el, 'pointercancel', cancel],
     [el, 'lostpointercapture', cancel],
+    [el, 'pointerleave', leave],
     [el, 'contextmenu', noMenu],
     [el, 'keydown', boardKey],
     [el, 'focusin', focusIn],

@@ -33,6 +33,7 @@ const state = {
   pending: -1, // confirm mode: chosen point awaiting a second tap
   press: -1, // point under a pressed pointer
   pressType: '',
+  hover: -1, // point under a mouse that is not pressed
   cursor: -1, // keyboard cursor
   hint: null, // { index, point, verdict }
   flash: '',
@@ -83,7 +84,7 @@ function boardModel() {
       if (i >= 0) forbidden.set(i, f.reason);
     }
   }
-  const chosen = state.press >= 0 ? state.press : state.pending >= 0 ? state.pending : state.cursor;
+  const chosen = [state.press, state.pending, state.hover, state.cursor].find((i) => i >= 0) ?? -1;
   const canPlay = humanCanPlay();
   return {
     size: n,
@@ -692,8 +693,17 @@ function bindUi() {
       state.press = -1;
       render();
     },
+    onHover(index) {
+      state.hover = index;
+      render();
+    },
     onCursor(index) {
       state.cursor = index;
+      render();
+    },
+    onEscape() {
+      state.pending = -1;
+      state.cursor = -1;
       render();
     },
     onActivate: (index) => place(index),
