@@ -246,6 +246,7 @@ function applyView(view, { byComputer = false } = {}) {
   }
   if (!prev || prev.size !== view.size) {
     state.cursor = -1;
+    state.hover = -1;
     board.update(boardModel());
     board.setFocusIndex(Math.floor((view.size * view.size) / 2));
   }
