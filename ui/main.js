@@ -746,6 +746,8 @@ function bindUi() {
 }
 
 async function start() {
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform ?? '');
+  for (const kbd of document.querySelectorAll('kbd[data-keys]')) kbd.textContent = `${mac ? '⌘' : 'Ctrl+'}${kbd.dataset.keys}`;
   setLanguage('system');
   translateStatic();
   board = createBoard($('board'), {
