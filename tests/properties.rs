@@ -351,6 +351,7 @@ proptest! {
         prop_assert_eq!(back.moves(), game.moves());
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn save_load_round_trips(game in game_strategy(80), back in 0usize..10) {
         let mut g = game;
