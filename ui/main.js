@@ -12,7 +12,7 @@ import { createBoard } from './render.js';
 import { bindInput } from './input.js';
 import { t, setLanguage, translateStatic, verdict as verdictText } from './i18n.js';
 import * as sound from './sound.js';
-import { createSheets } from './sheets.js';
+import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver } from './sheets.js';
 import { fromRif } from './coords.js';
 
 const $ = (id) => document.getElementById(id);
@@ -462,102 +462,11 @@ async function gameOver(view) {
   const epoch = state.epoch;
   const stats = await api.getStats().catch(() => state.stats);
   state.stats = stats;
-  fillStats();
+  fillStats(stats);
   await new Promise((resolve) => setTimeout(resolve, GAME_OVER_DELAY_MS));
   if (epoch !== state.epoch || !state.view?.result) return;
-  const r = view.result;
-  let title;
-  if (!r.winner) title = t('drawTitle');
-  else if (view.mode === 'computer') title = t(r.winner === view.humanColor ? 'youWin' : 'youLose');
-  else title = t(r.winner === 'black' ? 'blackWins' : 'whiteWins');
-  $('gameover-title').textContent = title;
-  $('gameover-reason').textContent = t(r.reason === 'draw' ? 'byDraw' : r.reason === 'overline' ? 'byOverline' : 'byFive');
-  $('gameover-stone').dataset.color = r.winner ?? 'draw';
-  const line = view.mode === 'computer' ? stats?.levels?.find((l) => l.level === view.level) : null;
-  $('gameover-stats').textContent = line ? t('levelRecord', { ...line, level: t(`level${line.level}`) }) : '';
-  $('gameover-stats').hidden = !line;
-  $('gameover-undo').disabled = !view.canUndo;
+  fillGameOver(view, stats);
   if (!sheets.anyOpen()) sheets.open('gameover-sheet');
-}
-
-function fillSettingsForm() {
-  const s = state.settings;
-  if (!s) return;
-  const form = $('settings-form');
-  for (const name of ['mode', 'humanColor', 'level', 'rule', 'size', 'confirmMove', 'language', 'theme']) {
-    for (const input of form.elements.namedItem(name) ?? []) input.checked = input.value === String(s[name]);
-  }
-  for (const name of ['moveNumbers', 'sound', 'vibration']) form.elements.namedItem(name).checked = !!s[name];
-  $('field-colour').disabled = s.mode !== 'computer';
-  $('field-level').disabled = s.mode !== 'computer';
-  const v = state.view;
-  $('applies-next').hidden = !(optionsDiffer() && v && v.moveNumber > 0 && !v.result);
-}
-
-function readSettingsForm() {
-  const form = $('settings-form');
-  const value = (name) => form.elements.namedItem(name).value;
-  const checked = (name) => form.elements.namedItem(name).checked;
-  return {
-    ...state.settings,
-    mode: value('mode'),
-    humanColor: value('humanColor'),
-    level: Number(value('level')),
-    rule: value('rule'),
-    size: Number(value('size')),
-    confirmMove: value('confirmMove'),
-    moveNumbers: checked('moveNumbers'),
-    sound: checked('sound'),
-    vibration: checked('vibration'),
-    language: value('language'),
-    theme: value('theme'),
-  };
-}
-
-function fillStats() {
-  const box = $('stats');
-  const levels = (state.stats?.levels ?? []).filter((l) => l.wins + l.losses + l.draws > 0);
-  if (!levels.length) {
-    const p = document.createElement('p');
-    p.className = 'muted';
-    p.textContent = t('statsNone');
-    box.replaceChildren(p);
-    return;
-  }
-  const table = document.createElement('table');
-  table.className = 'stats';
-  const head = table.createTHead().insertRow();
-  for (const key of ['statsLevel', 'statsWins', 'statsLosses', 'statsDraws']) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = t(key);
-    head.append(th);
-  }
-  const body = table.createTBody();
-  for (const l of [...levels].sort((a, b) => a.level - b.level)) {
-    const row = body.insertRow();
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = t(`level${l.level}`);
-    row.append(th);
-    for (const n of [l.wins, l.losses, l.draws]) row.insertCell().textContent = String(n);
-  }
-  box.replaceChildren(table);
-}
-
-function fillHelp() {
-  const rule = state.view?.rule ?? state.settings?.rule ?? 'freestyle';
-  const body = $('help-body');
-  const paragraphs = ['helpIntro', `help_${rule}`, 'helpDraw', 'helpTerms', 'helpInput'];
-  if (rule !== 'renju') paragraphs.splice(3, 1);
-  $('help-title').textContent = `${t('howToPlay')} · ${t(`rule_${rule}`)}`;
-  body.replaceChildren(
-    ...paragraphs.map((key) => {
-      const p = document.createElement('p');
-      p.textContent = t(key);
-      return p;
-    }),
-  );
 }
 
 function applyPreferences() {
@@ -571,7 +480,7 @@ function applyPreferences() {
   if (root.lang !== before) {
     translateStatic();
     board.relabel();
-    fillStats();
+    fillStats(state.stats);
   }
 }
 
@@ -593,9 +502,14 @@ function saveSettings(next) {
   );
 }
 
+function fillSettingsForm() {
+  const v = state.view;
+  fillSettings(state.settings, { waitsForNewGame: optionsDiffer() && !!v && v.moveNumber > 0 && !v.result });
+}
+
 function openSettings() {
   fillSettingsForm();
-  fillStats();
+  fillStats(state.stats);
   sheets.open('settings-sheet');
 }
 
@@ -725,7 +639,7 @@ function bindUi() {
     doNewGame();
   });
   const openHelp = () => {
-    fillHelp();
+    fillHelp(state.view?.rule ?? state.settings?.rule ?? 'freestyle');
     sheets.open('help-sheet');
   };
   $('open-help').addEventListener('click', openHelp);
@@ -737,7 +651,7 @@ function bindUi() {
   form.addEventListener('submit', (e) => e.preventDefault());
   form.addEventListener('change', (e) => {
     if (e.target.id === 'record-text') return;
-    saveSettings(readSettingsForm());
+    saveSettings(readSettings(state.settings));
   });
 
   coarse.addEventListener('change', render);
