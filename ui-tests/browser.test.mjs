@@ -352,6 +352,15 @@ describe('touch (phone 390×844)', () => {
 describe('desktop (1280×800, mouse and keyboard)', () => {
   test('keyboard: arrows move one focus cursor, Enter places', async () => {
     const { page, done } = await open({ device: DESKTOP, fake: { settings: { ...LOCAL.settings, sound: true } } });
+    // Count the stone clicks the sound module synthesises.
+    await page.evaluate(() => {
+      window.__clicks = 0;
+      const make = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (...args) {
+        window.__clicks++;
+        return make.apply(this, args);
+      };
+    });
     // The board is one tab stop (after the help button in the header).
     for (let i = 0; i < 4 && !(await page.evaluate(() => document.activeElement.matches('[role="gridcell"]'))); i++) {
       await page.keyboard.press('Tab');
@@ -375,6 +384,8 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
     await waitCalls(page, 'play', 2);
     assert.equal((await calls(page, 'play'))[1].args.point, 'i9');
     assert.equal(await page.locator('#board [tabindex="0"]').count(), 1);
+    await page.waitForFunction(() => window.__clicks >= 2);
+    assert.equal((await calls(page, 'haptic_tick')).length, 2, 'a haptic tick per stone');
     await done();
   });
 

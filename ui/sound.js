@@ -24,8 +24,16 @@ export function unlock() {
 
 /** @param {'black'|'white'} color white stones (shell) ring a little higher than black (slate) */
 export function click(color = 'black') {
-  const c = context();
-  if (!c || c.state !== 'running') return;
+  // Only unlock() (inside a gesture) creates the context; a context made elsewhere would start
+  // suspended and could play a stale click much later.
+  const c = ctx;
+  if (!c) return;
+  // The first stone after unlock() may find the context still resuming.
+  if (c.state === 'suspended') c.resume().then(() => strike(c, color), () => {});
+  else if (c.state === 'running') strike(c, color);
+}
+
+function strike(c, color) {
   const t = c.currentTime + 0.005;
 
   const burst = c.createBufferSource();
