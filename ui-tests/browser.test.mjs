@@ -182,6 +182,21 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  test('a busy engine is asked again; a failed play takes its stone back', async () => {
+    const failures = [{ cmd: 'computer_move', code: 'busy' }, { cmd: 'computer_move', code: 'busy' }];
+    const { page, done } = await open({ fake: { failures, settings: { mode: 'computer', confirmMove: 'off' } } });
+    await tapAt(page, 7, 7);
+    await waitCalls(page, 'computer_move', 3);
+    await page.waitForSelector('[data-point="i9"][data-stone="white"]');
+    assert.equal(await statusText(page), 'Your move');
+    // The engine refuses a move the UI thought was fine: the optimistic stone goes, the reason shows.
+    await page.evaluate(() => window.__fake.failures.push({ cmd: 'play', code: 'notYourTurn' }));
+    await tapAt(page, 3, 3); // d12
+    await page.waitForFunction(() => document.querySelector('#status').textContent === 'Not your turn');
+    assert.equal(await stoneAt(page, 'd12'), '');
+    await done();
+  });
+
   test('renju: ✕ on black’s forbidden points, with labels, refused without a call', async () => {
     const forbidden = [{ point: 'f10', reason: 'double-three' }, { point: 'k7', reason: 'double-four' }];
     const moves = ['h8', 'i9', 'g7', 'i7', 'i8', 'g9'];

@@ -19,7 +19,8 @@ const $ = (id) => document.getElementById(id);
 const coarse = matchMedia('(pointer: coarse)');
 const GAME_OVER_DELAY_MS = 450;
 const FLASH_MS = 2600;
-const MAX_COMPUTER_RETRIES = 2;
+const MAX_COMPUTER_RETRIES = 4;
+const RETRY_MS = 150;
 
 const state = {
   view: null,
@@ -235,6 +236,7 @@ function applyView(view, { byComputer = false } = {}) {
   state.view = view;
   if (changed) {
     state.epoch++;
+    state.computerRetries = 0;
     state.pending = -1;
     state.hint = null;
     state.hinting = false;
@@ -293,8 +295,12 @@ function maybeComputerMove() {
       if (epoch !== state.epoch) return;
       state.thinking = false;
       if ((err.code === 'stale' || err.code === 'cancelled' || err.code === 'busy') && state.computerRetries < MAX_COMPUTER_RETRIES) {
+        // The position moved on, or a cancelled search is still winding down: look again soon.
         state.computerRetries++;
-        refresh();
+        setTimeout(() => {
+          if (epoch === state.epoch) refresh();
+        }, RETRY_MS * state.computerRetries);
+        render();
         return;
       }
       state.computerRetries = 0;
