@@ -495,6 +495,17 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
     await moving.done();
   });
 
+  test('start-up: navigation to the first board (reported, not asserted)', async (t) => {
+    const times = [];
+    for (let i = 0; i < 5; i++) {
+      const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+      times.push(await page.evaluate(() => performance.getEntriesByName('wuzi-ready')[0].startTime));
+      await done();
+    }
+    times.sort((a, b) => a - b);
+    t.diagnostic(`navigation → first board: median ${times[2].toFixed(1)} ms of 5 (${times.map((x) => x.toFixed(0)).join(', ')})`);
+  });
+
   test('Chinese follows the system language', async () => {
     const context = await browser.newContext({ ...DESKTOP, locale: 'zh-CN' });
     const page = await context.newPage();

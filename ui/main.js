@@ -691,6 +691,8 @@ async function start() {
     render();
   }
   document.documentElement.dataset.ready = 'true';
+  // For start-up measurements (e.g. the desktop E2E): the first board is on screen after this.
+  performance.mark('wuzi-ready');
 }
 
 start();
