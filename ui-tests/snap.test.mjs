@@ -63,6 +63,10 @@ test('taps 0.4 pitch or more outside the board do not snap', () => {
   assert.equal(snap(...tapNear(geo, 0, 5, -0.45, 0), geo), null);
   assert.equal(snap(...tapNear(geo, 14, 5, 0.41, 0), geo), null);
   assert.equal(snap(...tapNear(geo, 8, 0, 0, -2), geo), null);
+  // Where a column or row -1 would be: nothing there, whatever is near it.
+  assert.equal(snap(...tapNear(geo, 0, 7, -0.8, 0), geo), null);
+  assert.equal(snap(...tapNear(geo, 7, 0, 0.1, -1), geo), null);
+  assert.equal(snap(...tapNear(geo, 14, 7, 1, 0), geo), null);
   assert.equal(snap(...tapNear(geo, 0, 0, -0.3, -0.3), geo), null); // 0.424 out diagonally
   assert.equal(snap(-1000, -1000, geo), null);
   assert.equal(snap(1e6, 50, geo), null);
