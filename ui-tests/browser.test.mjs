@@ -525,6 +525,18 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
 describe('screenshots', () => {
   const moves = ['h8', 'i9', 'g7', 'i7', 'i8', 'g9', 'j8', 'f8', 'g8', 'k8', 'h9', 'h7', 'j10', 'j9'];
   const forbidden = [{ point: 'f10', reason: 'double-three' }, { point: 'k7', reason: 'double-four' }];
+  test('phone landscape, Chinese, move numbers', async () => {
+    const { page, done } = await open({
+      device: { ...PHONE, deviceScaleFactor: 2, viewport: { width: 844, height: 390 } },
+      reducedMotion: 'reduce',
+      fake: { moves, settings: { language: 'zh-CN', moveNumbers: true, level: 5, confirmMove: 'off' }, view: { level: 5 } },
+    });
+    assert.equal(await page.textContent('#status'), '轮到你了');
+    assert.equal(await page.getAttribute('[data-point="j9"]', 'data-num'), '14');
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-landscape-zh.png') });
+    await done();
+  });
+
   // Phone shots at 2× keep the files small enough to commit one to docs/.
   for (const [name, device] of [['phone', { ...PHONE, deviceScaleFactor: 2 }], ['desktop', DESKTOP]]) {
     for (const colorScheme of ['light', 'dark']) {
