@@ -57,7 +57,7 @@ function indexOf(point, size) {
   return p ? p.row * size + p.col : -1;
 }
 
-function pointOf(index, size) {
+function pointOf(index) {
   return board.cell(index).dataset.point;
 }
 
@@ -354,15 +354,13 @@ function place(index) {
     flash(problem);
     return;
   }
-  const point = pointOf(index, v.size);
+  const point = pointOf(index);
   const color = v.toMove;
   state.pending = -1;
   state.hint = null;
   state.optimistic = { index, color };
   state.busy = true;
   render(); // the stone is on the board before this event handler returns
-  feedback(color);
-  announce(t('played', { color: colourName(color), point: point.toUpperCase() }));
   const epoch = state.epoch;
   api.play(point, v.gameId, v.moveNumber).then(
     (view) => {
@@ -378,6 +376,9 @@ function place(index) {
       if (epoch === state.epoch) showError(err);
     },
   );
+  // After the request, so the engine hears about the move first.
+  feedback(color);
+  announce(t('played', { color: colourName(color), point: point.toUpperCase() }));
 }
 
 function choose(index) {
