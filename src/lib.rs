@@ -30,13 +30,17 @@
 
 #![deny(missing_docs)]
 
+pub mod ai;
 mod board;
 mod color;
 mod game;
+pub mod gomocup;
+pub mod notation;
 mod point;
 mod referee;
 mod rule;
 
+pub use ai::{Engine, Level, Limits, SearchResult, Verdict};
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Game, GameResult, PlayError};
