@@ -65,14 +65,8 @@ pub(crate) mod level_number {
 
     pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
         let n = u8::deserialize(d)?;
-        super::level_from_number(n).ok_or_else(|| D::Error::custom(format!("no level {n} (1..=5)")))
+        Level::from_number(n).ok_or_else(|| D::Error::custom(format!("no level {n} (1..=5)")))
     }
-}
-
-/// The level numbered `n` (1 = Beginner … 5 = Master).
-#[must_use]
-pub fn level_from_number(n: u8) -> Option<Level> {
-    Level::ALL.into_iter().find(|l| l.number() == n)
 }
 
 /// The player's choices; the game fields are the defaults for the next new game.

@@ -97,13 +97,7 @@ pub struct SearchJob {
 impl SearchJob {
     /// Runs the search; returns early (with the best move so far) once cancelled.
     pub fn run(&self, engine: &mut Engine) -> SearchResult {
-        engine.search(
-            &self.game,
-            self.level,
-            self.limits.clone(),
-            &self.cancel,
-            self.seed,
-        )
+        engine.search(&self.game, self.level, self.limits, &self.cancel, self.seed)
     }
 }
 
@@ -353,10 +347,7 @@ impl AppCore {
         }
         let level = match kind {
             SearchKind::Move => self.session.level,
-            SearchKind::Hint if self.session.level.number() < HINT_MIN_LEVEL.number() => {
-                HINT_MIN_LEVEL
-            }
-            SearchKind::Hint => self.session.level,
+            SearchKind::Hint => self.session.level.max(HINT_MIN_LEVEL),
         };
         let cancel = Arc::new(AtomicBool::new(false));
         self.search = Some(Arc::clone(&cancel));
@@ -487,17 +478,18 @@ impl AppCore {
     #[must_use]
     pub fn export_record(&self, format: RecordFormat) -> String {
         match format {
-            RecordFormat::Moves => wuzi::notation::to_moves(&self.game),
-            RecordFormat::Sgf => wuzi::notation::to_sgf(&self.game),
+            RecordFormat::Moves => wuzi::notation::write_moves(&self.game),
+            RecordFormat::Sgf => wuzi::notation::write_sgf(&self.game),
         }
     }
 
-    /// Replaces the game by the one in `text` (a move string or SGF), as a new game.
+    /// Replaces the game by the one in `text` (a move string or SGF), as a new game. A move
+    /// string (or an SGF without `RU`/`SZ`) is read under the current game's rule and size.
     ///
     /// # Errors
     /// [`Error::BadRecord`] if the text is not a record of a legal game; nothing changes then.
     pub fn import_record(&mut self, text: &str) -> Result<GameView> {
-        let game = wuzi::notation::parse_record(text, self.settings.rule, self.settings.size)
+        let game = wuzi::notation::parse_record(text, self.game.rule(), self.game.size())
             .map_err(|e| Error::BadRecord(e.to_string()))?;
         self.cancel_search();
         self.session = Session {
