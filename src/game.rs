@@ -457,6 +457,13 @@ mod tests {
     }
 
     #[test]
+    fn game_can_move_between_threads() {
+        fn shareable<T: Clone + fmt::Debug + Send + Sync + 'static>() {}
+        shareable::<Game>();
+        shareable::<PlayError>();
+    }
+
+    #[test]
     fn sides_alternate_from_black() {
         let mut g = Game::new(Rule::Freestyle, 15).unwrap();
         assert_eq!(g.to_move(), Color::Black);

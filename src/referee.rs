@@ -17,6 +17,10 @@
 //! A black move that does not make a five is forbidden if it makes an overline, two or more
 //! fours, or two or more threes. Only fours and threes that include `p` count, and a line that
 //! holds a four is not also a three, so a four-three (4×3) is legal while 4×3×3 is not.
+//!
+//! A point that turns a three into a straight four and at the same time makes a five on
+//! another line is not forbidden (a five always is legal), so it keeps the three real. The
+//! property tests check all of this against a slow referee written from these definitions.
 
 use std::fmt;
 

@@ -1,5 +1,8 @@
 //! The real `wuzi` binary: `judge`, `forbidden` and `play` (through stdin).
 
+// The binary exists only with the `cli` feature (on by default).
+#![cfg(feature = "cli")]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
