@@ -56,12 +56,14 @@ fn main() {
                 Outcome::Loss => "L",
                 Outcome::Draw => "D",
             };
+            let moves: Vec<String> = g.moves.iter().map(|p| p.rif(15).to_string()).collect();
             eprintln!(
-                "{a} vs {b} game {} ({} as {}): {o} in {} moves",
+                "{a} vs {b} game {} ({} as {}): {o} in {} moves: {}",
                 g.index,
                 a,
                 g.a_color,
-                g.moves.len()
+                g.moves.len(),
+                moves.join(" ")
             );
         });
         println!(

@@ -52,7 +52,7 @@ const fn depth_cap(level: Level) -> u32 {
     match level {
         Level::Beginner => 1,
         Level::Easy => 2,
-        Level::Medium => 4,
+        Level::Medium => 3,
         Level::Hard | Level::Master => 60,
     }
 }
@@ -86,29 +86,36 @@ impl Engine {
             root_vct: (0, 0),
             leaf_vcf_depth: 0,
             extensions: false,
+            root_defence: false,
             width: 12,
             noise: 0,
             seed,
         };
         match level {
-            Level::Beginner | Level::Easy => Config { noise: 40, ..base },
+            Level::Beginner | Level::Easy => Config {
+                noise: 60,
+                width: 10,
+                ..base
+            },
             Level::Medium => Config {
                 extensions: true,
-                width: 16,
-                noise: 12,
+                width: 12,
+                noise: 30,
                 ..base
             },
             Level::Hard => Config {
                 extensions: true,
                 root_vcf_depth: 30,
+                root_defence: true,
                 leaf_vcf_depth: 6,
-                width: 20,
+                width: 16,
                 ..base
             },
             Level::Master => Config {
                 extensions: true,
                 root_vcf_depth: 60,
                 root_vct: (6, 200_000),
+                root_defence: true,
                 leaf_vcf_depth: 10,
                 width: 24,
                 ..base
@@ -288,14 +295,16 @@ fn beginner(pos: &mut Position, seed: u64) -> Outcome {
         };
         return pick(pos, any);
     }
-    let best = cands
+    // Rank by a noisy one-ply score, then pick uniformly among the best few: good moves are
+    // likely, the best one is not guaranteed, and nothing beyond one ply is seen.
+    let mut scored: Vec<(i32, usize)> = cands
         .iter()
-        .copied()
-        .max_by_key(|&i| {
+        .map(|&i| {
             let s = pos.cell_score(me, i) + pos.cell_score(op, i) / 2;
-            // Multiplicative noise hides the difference between good and merely fine moves.
-            s * rng.gen_range(20..=100) / 100 + rng.gen_range(0..40)
+            (s * rng.gen_range(30..=100) / 100 + rng.gen_range(0..30), i)
         })
-        .unwrap_or(cands[0]);
+        .collect();
+    scored.sort_unstable_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
+    let best = scored[rng.gen_range(0..scored.len().min(4))].1;
     pick(pos, best)
 }

@@ -43,6 +43,8 @@ pub struct Config {
     pub leaf_vcf_depth: u32,
     /// Extend moves that make fours.
     pub extensions: bool,
+    /// At the root, answer an opponent's VCF threat only with moves that refute it.
+    pub root_defence: bool,
     /// Moves searched at inner nodes, best-ordered first.
     pub width: usize,
     /// Amplitude of the deterministic per-position evaluation noise (weaker levels).
@@ -467,6 +469,9 @@ impl<'a> Searcher<'a> {
                         .nodes
                         .map_or(ROOT_VCF_BUDGET, |n| (n / 2).min(ROOT_VCF_BUDGET)),
                 );
+                if let Some(t) = self.cfg.time {
+                    self.threats.set_deadline(self.start + t / 4);
+                }
                 if let Some(w) = self.threats.vcf(pos, self.cfg.root_vcf_depth) {
                     return Outcome {
                         best: Some(w.first as usize),
@@ -483,6 +488,10 @@ impl<'a> Searcher<'a> {
                 let budget = self.cfg.nodes.map_or(vct_budget, |n| vct_budget.min(n / 4));
                 let used = self.threats.nodes();
                 self.threats.set_budget(budget);
+                if let Some(t) = self.cfg.time {
+                    // The VCT may use a quarter of the move's time; the search needs the rest.
+                    self.threats.set_deadline(self.start + t / 4);
+                }
                 let r = self.threats.vct(pos, vct_depth, 12);
                 let vct_nodes = self.threats.nodes();
                 self.threats.set_budget(u64::MAX);
@@ -511,6 +520,9 @@ impl<'a> Searcher<'a> {
             return out;
         }
         let mut root: Vec<(u16, i32)> = self.heur.moves[0].clone();
+        if self.cfg.root_defence && op_fives == 0 && root.len() > 1 {
+            self.refute_opponent_vcf(pos, &mut root);
+        }
         out.best = Some(root[0].0 as usize);
         out.pv = vec![root[0].0 as usize];
         let forced = root.len() == 1;
@@ -577,6 +589,50 @@ impl<'a> Searcher<'a> {
         out.nodes = self.nodes + self.threats.nodes();
         out.pv = self.extract_pv(pos, out.best);
         out
+    }
+
+    /// If the opponent threatens a VCF, keeps only the root moves after which it no longer
+    /// has one (and the side's own fours, which may win first). Leaves the list alone when
+    /// nothing refutes it: then every move loses and the search picks the longest defence.
+    fn refute_opponent_vcf(&mut self, pos: &mut Position, root: &mut Vec<(u16, i32)>) {
+        const BUDGET: u64 = 20_000;
+        let me = pos.to_move();
+        let deadline = self.cfg.time.map(|t| self.start + t / 3);
+        pos.flip_side();
+        self.threats.set_budget(BUDGET);
+        if let Some(d) = deadline {
+            self.threats.set_deadline(d);
+        }
+        let threat = self.threats.vcf(pos, self.cfg.root_vcf_depth.max(20));
+        self.nodes += self.threats.nodes();
+        pos.flip_side();
+        if threat.is_none() {
+            return;
+        }
+        let kept: Vec<(u16, i32)> = root
+            .iter()
+            .copied()
+            .filter(|&(m, _)| {
+                if pos.threat(me, m as usize).is_four() {
+                    return true;
+                }
+                pos.play(m as usize);
+                self.threats.set_budget(BUDGET);
+                if let Some(d) = deadline {
+                    self.threats.set_deadline(d);
+                }
+                let still = self.threats.vcf(pos, self.cfg.root_vcf_depth.max(20));
+                // An unfinished search proves nothing: keep the move.
+                let refuted = still.is_none();
+                self.nodes += self.threats.nodes();
+                pos.undo();
+                refuted
+            })
+            .collect();
+        self.threats.set_budget(u64::MAX);
+        if !kept.is_empty() {
+            *root = kept;
+        }
     }
 
     fn extract_pv(&self, pos: &mut Position, first: Option<usize>) -> Vec<usize> {

@@ -34,6 +34,7 @@ pub struct ThreatSearch {
     cache: Vec<CacheEntry>,
     nodes: u64,
     budget: u64,
+    deadline: Option<std::time::Instant>,
     aborted: bool,
     /// Reusable move buffers, one per recursion level, so the hot path does not allocate.
     buffers: Vec<Vec<u16>>,
@@ -63,6 +64,7 @@ impl ThreatSearch {
             cache: vec![CacheEntry::default(); n],
             nodes: 0,
             budget: u64::MAX,
+            deadline: None,
             aborted: false,
             buffers: Vec::new(),
         }
@@ -84,7 +86,14 @@ impl ThreatSearch {
     pub fn set_budget(&mut self, nodes: u64) {
         self.nodes = 0;
         self.budget = nodes;
+        self.deadline = None;
         self.aborted = false;
+    }
+
+    /// Also stops the next searches at `deadline` (checked every 256 nodes); cleared by
+    /// [`ThreatSearch::set_budget`].
+    pub fn set_deadline(&mut self, deadline: std::time::Instant) {
+        self.deadline = Some(deadline);
     }
 
     /// Whether the budget ran out.
@@ -124,6 +133,13 @@ impl ThreatSearch {
         self.nodes += 1;
         if self.nodes > self.budget {
             self.aborted = true;
+        }
+        if self.nodes & 255 == 0 {
+            if let Some(d) = self.deadline {
+                if std::time::Instant::now() >= d {
+                    self.aborted = true;
+                }
+            }
         }
         self.aborted
     }
