@@ -100,24 +100,23 @@ impl Engine {
             Level::Medium => Config {
                 extensions: true,
                 width: 12,
-                noise: 30,
+                noise: 60,
                 ..base
             },
             Level::Hard => Config {
                 extensions: true,
-                root_vcf_depth: 30,
+                root_vcf_depth: 255,
                 root_defence: true,
-                leaf_vcf_depth: 6,
                 width: 16,
+                noise: 35,
                 ..base
             },
             Level::Master => Config {
                 extensions: true,
-                root_vcf_depth: 60,
+                root_vcf_depth: 255,
                 root_vct: (6, 200_000),
                 root_defence: true,
-                leaf_vcf_depth: 10,
-                width: 24,
+                width: 16,
                 ..base
             },
         }
@@ -307,4 +306,115 @@ fn beginner(pos: &mut Position, seed: u64) -> Outcome {
     scored.sort_unstable_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
     let best = scored[rng.gen_range(0..scored.len().min(4))].1;
     pick(pos, best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forbidden_at;
+
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn engine_is_send() {
+        assert_send::<Engine>();
+    }
+
+    /// Random legal games under every rule: whatever the level, the move is legal, and
+    /// `None` only when no legal move exists.
+    #[test]
+    fn moves_are_always_legal() {
+        let mut rng = StdRng::seed_from_u64(99);
+        let mut engine = Engine::new(2);
+        let cancel = AtomicBool::new(false);
+        for (k, rule) in Rule::ALL.into_iter().cycle().take(12).enumerate() {
+            let size = [7u8, 9, 15][k % 3];
+            let mut game = Game::new(rule, size).unwrap();
+            let plies = rng.gen_range(0..usize::from(size) * usize::from(size));
+            for _ in 0..plies {
+                let empties: Vec<Point> = Point::all(size)
+                    .filter(|&p| game.check(p).is_ok())
+                    .collect();
+                if empties.is_empty() || game.is_over() {
+                    break;
+                }
+                let _ = game.try_play(empties[rng.gen_range(0..empties.len())]);
+            }
+            if game.is_over() {
+                continue;
+            }
+            let any_legal = Point::all(size).any(|p| game.check(p).is_ok());
+            for level in Level::ALL {
+                let r = engine.search(&game, level, Limits::nodes(2_000), &cancel, k as u64);
+                match r.best {
+                    None => assert!(!any_legal, "{rule} {level}: no move\n{}", game.board()),
+                    Some(p) => {
+                        assert!(game.board().is_empty_at(p), "{level} played on a stone");
+                        if rule.has_forbidden(game.to_move()) {
+                            let mut b = game.board().clone();
+                            assert!(forbidden_at(&mut b, p).is_none(), "{level} forbidden {p:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cancelled_search_still_moves() {
+        let mut game = Game::new(Rule::Renju, 15).unwrap();
+        game.try_play(Point::center(15)).unwrap();
+        let cancel = AtomicBool::new(true);
+        let r = Engine::new(1).search(&game, Level::Master, Limits::default(), &cancel, 0);
+        assert!(r.best.is_some_and(|p| game.board().is_empty_at(p)));
+    }
+
+    #[test]
+    fn node_limited_search_is_deterministic() {
+        let game = Game::from_moves(
+            Rule::Freestyle,
+            15,
+            &[Point::new(7, 7), Point::new(8, 8), Point::new(8, 6)],
+        )
+        .unwrap();
+        let cancel = AtomicBool::new(false);
+        for level in [Level::Easy, Level::Hard, Level::Master] {
+            let a = Engine::new(4).search(&game, level, Limits::nodes(20_000), &cancel, 5);
+            let b = Engine::new(4).search(&game, level, Limits::nodes(20_000), &cancel, 5);
+            assert_eq!(
+                (a.best, a.nodes, a.score),
+                (b.best, b.nodes, b.score),
+                "{level}"
+            );
+        }
+    }
+
+    #[test]
+    fn finished_game_has_no_move() {
+        let moves: Vec<Point> = [
+            (0, 0),
+            (0, 1),
+            (1, 0),
+            (1, 1),
+            (2, 0),
+            (2, 1),
+            (3, 0),
+            (3, 1),
+            (4, 0),
+        ]
+        .iter()
+        .map(|&(x, y)| Point::new(x, y))
+        .collect();
+        let game = Game::from_moves(Rule::Freestyle, 9, &moves).unwrap();
+        assert!(game.is_over());
+        let r = Engine::new(1).search(
+            &game,
+            Level::Hard,
+            Limits::nodes(100),
+            &AtomicBool::new(false),
+            0,
+        );
+        assert_eq!(r.best, None);
+        assert_eq!(r.verdict.to_string(), "black wins in 0");
+    }
 }

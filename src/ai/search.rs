@@ -520,8 +520,10 @@ impl<'a> Searcher<'a> {
             return out;
         }
         let mut root: Vec<(u16, i32)> = self.heur.moves[0].clone();
+        // (Refuting VCT threats the same way was tried and lost strength in self-play: the
+        // checks eat the time budget and a depth-limited VCT misjudges quiet defences.)
         if self.cfg.root_defence && op_fives == 0 && root.len() > 1 {
-            self.refute_opponent_vcf(pos, &mut root);
+            self.refute_opponent_threat(pos, &mut root, false);
         }
         out.best = Some(root[0].0 as usize);
         out.pv = vec![root[0].0 as usize];
@@ -591,48 +593,63 @@ impl<'a> Searcher<'a> {
         out
     }
 
-    /// If the opponent threatens a VCF, keeps only the root moves after which it no longer
-    /// has one (and the side's own fours, which may win first). Leaves the list alone when
-    /// nothing refutes it: then every move loses and the search picks the longest defence.
-    fn refute_opponent_vcf(&mut self, pos: &mut Position, root: &mut Vec<(u16, i32)>) {
+    /// If the opponent threatens a VCF (or, with `vct`, a VCT), keeps only the root moves
+    /// after which it no longer has one, plus the side's own fours (which may win first).
+    /// Returns whether a threat was found. Leaves the list alone when nothing refutes it:
+    /// then every move loses and the search picks the longest defence.
+    fn refute_opponent_threat(
+        &mut self,
+        pos: &mut Position,
+        root: &mut Vec<(u16, i32)>,
+        vct: bool,
+    ) -> bool {
         const BUDGET: u64 = 20_000;
+        // VCT checks are dearer: only the best-ordered candidates are tried.
+        const VCT_TRIED: usize = 24;
         let me = pos.to_move();
         let deadline = self.cfg.time.map(|t| self.start + t / 3);
+        let vcf_depth = self.cfg.root_vcf_depth.max(20);
+        let probe = |s: &mut Searcher<'_>, pos: &mut Position| -> bool {
+            s.threats.set_budget(BUDGET);
+            if let Some(d) = deadline {
+                s.threats.set_deadline(d);
+            }
+            let found = if vct {
+                s.threats.vct(pos, 4, 12).is_some()
+            } else {
+                s.threats.vcf(pos, vcf_depth).is_some()
+            };
+            s.nodes += s.threats.nodes();
+            found
+        };
         pos.flip_side();
-        self.threats.set_budget(BUDGET);
-        if let Some(d) = deadline {
-            self.threats.set_deadline(d);
-        }
-        let threat = self.threats.vcf(pos, self.cfg.root_vcf_depth.max(20));
-        self.nodes += self.threats.nodes();
+        let threat = probe(self, pos);
         pos.flip_side();
-        if threat.is_none() {
-            return;
+        if !threat {
+            self.threats.set_budget(u64::MAX);
+            return false;
         }
+        let tried = if vct { VCT_TRIED } else { root.len() };
         let kept: Vec<(u16, i32)> = root
             .iter()
+            .take(tried)
             .copied()
             .filter(|&(m, _)| {
                 if pos.threat(me, m as usize).is_four() {
                     return true;
                 }
                 pos.play(m as usize);
-                self.threats.set_budget(BUDGET);
-                if let Some(d) = deadline {
-                    self.threats.set_deadline(d);
-                }
-                let still = self.threats.vcf(pos, self.cfg.root_vcf_depth.max(20));
-                // An unfinished search proves nothing: keep the move.
-                let refuted = still.is_none();
-                self.nodes += self.threats.nodes();
+                // An unfinished search proves nothing: the move is kept.
+                let still = probe(self, pos);
                 pos.undo();
-                refuted
+                !still
             })
             .collect();
         self.threats.set_budget(u64::MAX);
         if !kept.is_empty() {
             *root = kept;
         }
+        true
     }
 
     fn extract_pv(&self, pos: &mut Position, first: Option<usize>) -> Vec<usize> {
