@@ -1,26 +1,49 @@
 //! Wuzi (五子): a Gomoku / Renju rules engine and AI.
 //!
 //! The crate is layered like strong Gomoku engines: [`Board`] (stones, Zobrist hash) → the
-//! referee (wins, renju forbidden moves) → [`Game`] (history, undo/redo, results) → records
-//! ([`notation`]) → the AI.
+//! referee ([`win_at`], [`forbidden_at`], [`forbidden_points`]: wins and RIF renju forbidden
+//! moves) → [`Game`] (history, undo/redo, results) → records ([`notation`]) → the AI.
 //!
 //! ```
-//! use wuzi::{Board, Color, Point};
+//! use wuzi::{Color, Forbidden, Game, PlayError, Point, Rule};
 //!
-//! let mut board = Board::new(15).unwrap();
-//! let centre = Point::from_rif("h8", 15).unwrap();
-//! board.place(centre, Color::Black);
-//! assert_eq!(board.get(centre), Some(Color::Black));
+//! let rif = |s: &str| Point::from_rif(s, 15).unwrap();
+//! let mut game = Game::new(Rule::Renju, 15).unwrap();
+//! for m in ["f8", "a1", "g8", "a3", "h6", "a5", "h7", "a7"] {
+//!     game.try_play(rif(m)).unwrap();
+//! }
+//! // h8 would give black two open threes at once: forbidden under renju.
+//! assert_eq!(
+//!     game.try_play(rif("h8")),
+//!     Err(PlayError::Forbidden { point: rif("h8"), reason: Forbidden::DoubleThree })
+//! );
+//! assert_eq!(game.to_move(), Color::Black);
+//! game.try_play(rif("e8")).unwrap();
+//! game.try_play(rif("a9")).unwrap();
+//! // Now h8 makes a four and a three: legal, and the open four wins next move.
+//! assert_eq!(game.try_play(rif("h8")), Ok(None));
+//! game.try_play(rif("a11")).unwrap();
+//! let result = game.try_play(rif("i8")).unwrap().unwrap();
+//! assert_eq!(result.winner, Some(Color::Black));
+//! assert_eq!(game.undo(), Some(rif("i8")));
 //! ```
 
 #![deny(missing_docs)]
 
 mod board;
 mod color;
+mod game;
+pub mod gomocup;
+pub mod notation;
 mod point;
+mod referee;
 mod rule;
 
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};
 pub use color::{ByColor, Color, ParseColorError};
+pub use game::{Game, GameResult, PlayError};
+#[cfg(feature = "serde")]
+pub use game::{LoadError, SaveList, SavedGame};
 pub use point::{ParsePointError, Point, Rif};
+pub use referee::{forbidden_at, forbidden_points, win_at, Forbidden, Win, WinKind};
 pub use rule::{ParseRuleError, Rule, MAX_SIZE, MIN_SIZE};

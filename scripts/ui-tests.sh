@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# UI tests: snap.js unit tests (node's test runner) and the touch/keyboard tests in headless
+# Chromium. Needs Node 20+ and Debian's chromium (`apt-get install -y chromium`); nothing here
+# downloads a browser. Set CHROMIUM=/path/to/chromium to use another binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+if [[ -f package-lock.json ]]; then
+  npm ci --no-audit --no-fund
+else
+  npm install --no-audit --no-fund
+fi
+
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [[ ! -x "$chromium" ]]; then
+  echo "ui-tests: $chromium not found; install it with: apt-get install -y chromium" >&2
+  exit 1
+fi
+
+npm run --silent test:snap
+npm run --silent test:browser

@@ -1,0 +1,77 @@
+//! `wuzi`: the engine on the command line.
+//!
+//! `main` only dispatches: each subcommand lives in its own module with a
+//! `run(&[String]) -> Result<(), CliError>` and one line in [`COMMANDS`].
+
+mod args;
+mod forbidden;
+mod judge;
+mod play;
+
+use std::process::ExitCode;
+
+use args::CliError;
+
+/// A subcommand: its name, a one-line summary and its entry point.
+type Command = (
+    &'static str,
+    &'static str,
+    fn(&[String]) -> Result<(), CliError>,
+);
+
+const COMMANDS: &[Command] = &[
+    ("judge", "judge one move in a position (JSON)", judge::run),
+    (
+        "forbidden",
+        "list black's forbidden points under renju (JSON)",
+        forbidden::run,
+    ),
+    ("play", "two players at one terminal", play::run),
+];
+
+fn usage() -> String {
+    let mut s = String::from("usage: wuzi <command> [options]\n\ncommands:\n");
+    for (name, summary, _) in COMMANDS {
+        s.push_str(&format!("  {name:<10} {summary}\n"));
+    }
+    s.push_str("\nrun `wuzi <command> --help` for a command's options\n");
+    s
+}
+
+fn main() -> ExitCode {
+    let argv: Result<Vec<String>, _> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string())
+        .collect();
+    let Ok(argv) = argv else {
+        eprintln!("wuzi: arguments must be valid UTF-8");
+        return ExitCode::from(2);
+    };
+    let Some((name, rest)) = argv.split_first() else {
+        let names: Vec<&str> = COMMANDS.iter().map(|(n, _, _)| *n).collect();
+        eprintln!(
+            "wuzi: missing command ({}; try `wuzi help`)",
+            names.join(", ")
+        );
+        return ExitCode::from(2);
+    };
+    if matches!(name.as_str(), "help" | "--help" | "-h") {
+        print!("{}", usage());
+        return ExitCode::SUCCESS;
+    }
+    let Some((_, _, run)) = COMMANDS.iter().find(|(n, _, _)| n == name) else {
+        eprintln!("wuzi: unknown command {name:?} (try `wuzi help`)");
+        return ExitCode::from(2);
+    };
+    match run(rest) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Help(text)) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("wuzi {name}: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

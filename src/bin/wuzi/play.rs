@@ -1,0 +1,278 @@
+//! `wuzi play`: two players at one terminal.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use wuzi::{Color, Forbidden, Game, GameResult, PlayError, Point, Rule, WinKind};
+
+use crate::args::{usage, CliError, Flags};
+
+const HELP: &str = "\
+usage: wuzi play [--rule freestyle|standard|renju] [--size N]
+
+Two players take turns at one terminal, black first. Type a point such as h8 (column letter,
+row number from the bottom), or: undo, redo, help, quit. Default: freestyle on 15x15.
+";
+
+const COMMANDS_HINT: &str = "type a point like h8, or undo, redo, help, quit";
+
+pub fn run(args: &[String]) -> Result<(), CliError> {
+    let flags = Flags::parse(args, &["rule", "size"], HELP)?;
+    let rule = flags.rule(Some(Rule::default()))?;
+    let size = flags.size()?;
+    let game = Game::new(rule, size).map_err(|e| usage(e.to_string()))?;
+    let stdin = io::stdin();
+    // Piped input is not echoed by a terminal; echo it so the transcript reads like a session.
+    let echo = !stdin.is_terminal();
+    let stdout = io::stdout();
+    session(game, &mut stdin.lock(), &mut stdout.lock(), echo)?;
+    Ok(())
+}
+
+/// Runs a game reading commands from `input` until `quit` or end of input; `echo` writes each
+/// command after its prompt.
+pub fn session(
+    mut game: Game,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    echo: bool,
+) -> io::Result<()> {
+    let size = game.size();
+    writeln!(
+        out,
+        "Wuzi: {} rules on {size}x{size}. Black moves first; {COMMANDS_HINT}.",
+        game.rule()
+    )?;
+    write!(out, "{}", draw_board(&game))?;
+    let mut line = String::new();
+    loop {
+        match game.result() {
+            Some(_) => write!(out, "Game over: undo or quit: ")?,
+            None => write!(out, "{} to move: ", capitalised(game.to_move()))?,
+        }
+        out.flush()?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            writeln!(out, "End of input: goodbye.")?;
+            return Ok(());
+        }
+        let command = line.trim().to_ascii_lowercase();
+        if echo {
+            writeln!(out, "{}", line.trim_end())?;
+        }
+        match command.as_str() {
+            "" => {}
+            "quit" | "exit" | "q" => {
+                writeln!(out, "Goodbye.")?;
+                return Ok(());
+            }
+            "help" | "?" => writeln!(out, "{COMMANDS_HINT}.")?,
+            "undo" | "u" => match game.undo() {
+                Some(p) => {
+                    writeln!(out, "Took back {}.", p.rif(size))?;
+                    write!(out, "{}", draw_board(&game))?;
+                }
+                None => writeln!(out, "Nothing to undo.")?,
+            },
+            "redo" => match game.redo() {
+                Some(p) => {
+                    writeln!(out, "Replayed {}.", p.rif(size))?;
+                    write!(out, "{}", draw_board(&game))?;
+                    if let Some(result) = game.result() {
+                        writeln!(out, "{}", announce(result, size))?;
+                    }
+                }
+                None => writeln!(out, "Nothing to redo.")?,
+            },
+            text => match Point::from_rif(text, size) {
+                Err(e) => writeln!(out, "{e}; {COMMANDS_HINT}.")?,
+                Ok(p) => match game.try_play(p) {
+                    Ok(result) => {
+                        write!(out, "{}", draw_board(&game))?;
+                        if let Some(result) = result {
+                            writeln!(out, "{}", announce(&result, size))?;
+                        }
+                    }
+                    Err(e) => writeln!(out, "{}", refusal(&e, size))?,
+                },
+            },
+        }
+    }
+}
+
+fn capitalised(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+fn refusal(e: &PlayError, size: u8) -> String {
+    match e {
+        PlayError::Occupied(p) => format!("{} is occupied; choose an empty point.", p.rif(size)),
+        PlayError::Forbidden { point, reason } => format!(
+            "{} is forbidden for black ({}); choose another point.",
+            point.rif(size),
+            explain(*reason)
+        ),
+        PlayError::GameOver => "The game is over: undo or quit.".to_string(),
+        PlayError::OffBoard(_) | PlayError::Size(_) => format!("{e}; {COMMANDS_HINT}."),
+    }
+}
+
+fn explain(reason: Forbidden) -> &'static str {
+    match reason {
+        Forbidden::Overline => "overline: six or more in a row",
+        Forbidden::DoubleFour => "double-four: two fours at once",
+        Forbidden::DoubleThree => "double-three: two open threes at once",
+    }
+}
+
+fn announce(result: &GameResult, size: u8) -> String {
+    match (&result.winner, &result.win) {
+        (Some(color), Some(win)) => {
+            let line: Vec<String> = win.line.iter().map(|p| p.rif(size).to_string()).collect();
+            let how = match win.kind {
+                WinKind::Five => "five in a row",
+                WinKind::Overline => "an overline",
+            };
+            format!(
+                "{} wins with {how}: {}.",
+                capitalised(*color),
+                line.join(" ")
+            )
+        }
+        _ => "Draw: the board is full.".to_string(),
+    }
+}
+
+/// The board with column letters and row numbers on every edge, `●` black, `○` white, the
+/// last move as `◉`/`◎`, and under renju with black to move, forbidden points as `×`.
+pub fn draw_board(game: &Game) -> String {
+    let size = game.size();
+    let board = game.board();
+    let last = game.last_move();
+    let forbidden: Vec<Point> = game
+        .forbidden_points()
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    let letters: String = (0..size)
+        .map(|x| format!("{} ", char::from(b'a' + x)))
+        .collect();
+    let mut s = format!("    {}\n", letters.trim_end());
+    for y in 0..size {
+        let row = size - y;
+        s.push_str(&format!("{row:>2}  "));
+        for x in 0..size {
+            let p = Point::new(x, y);
+            let glyph = match board.get(p) {
+                Some(Color::Black) if last == Some(p) => '◉',
+                Some(Color::White) if last == Some(p) => '◎',
+                Some(Color::Black) => '●',
+                Some(Color::White) => '○',
+                None if forbidden.contains(&p) => '×',
+                None => grid(x, y, size),
+            };
+            s.push(glyph);
+            if x + 1 < size {
+                s.push('─');
+            }
+        }
+        s.push_str(&format!("  {row}\n"));
+    }
+    s.push_str(&format!("    {}\n", letters.trim_end()));
+    s
+}
+
+fn grid(x: u8, y: u8, size: u8) -> char {
+    let (left, right, top, bottom) = (x == 0, x + 1 == size, y == 0, y + 1 == size);
+    match (top, bottom, left, right) {
+        (true, _, true, _) => '┌',
+        (true, _, _, true) => '┐',
+        (_, true, true, _) => '└',
+        (_, true, _, true) => '┘',
+        (true, _, _, _) => '┬',
+        (_, true, _, _) => '┴',
+        (_, _, true, _) => '├',
+        (_, _, _, true) => '┤',
+        _ => '┼',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rif(s: &str) -> Point {
+        Point::from_rif(s, 15).unwrap()
+    }
+
+    #[test]
+    fn draws_a_small_board_exactly() {
+        let mut g = Game::new(Rule::Freestyle, 5).unwrap();
+        g.try_play(Point::new(2, 2)).unwrap();
+        g.try_play(Point::new(0, 0)).unwrap();
+        let expected = "    a b c d e
+ 5  ◎─┬─┬─┬─┐  5
+ 4  ├─┼─┼─┼─┤  4
+ 3  ├─┼─●─┼─┤  3
+ 2  ├─┼─┼─┼─┤  2
+ 1  └─┴─┴─┴─┘  1
+    a b c d e
+";
+        assert_eq!(draw_board(&g), expected);
+    }
+
+    #[test]
+    fn marks_forbidden_points_for_black_under_renju() {
+        let mut g = Game::new(Rule::Renju, 15).unwrap();
+        for m in ["f8", "a1", "g8", "a3", "h6", "a5", "h7", "a7"] {
+            g.try_play(rif(m)).unwrap();
+        }
+        let drawn = draw_board(&g);
+        let row8 = drawn.lines().find(|l| l.starts_with(" 8 ")).unwrap();
+        // h8 is the 8th column: 2 characters per column after the 4-character margin.
+        assert_eq!(row8.chars().nth(4 + 7 * 2), Some('×'), "{row8}");
+        assert!(drawn.contains('◎'), "last move a7 is marked");
+    }
+
+    fn run_session(rule: Rule, input: &str) -> String {
+        let mut out = Vec::new();
+        session(
+            Game::new(rule, 15).unwrap(),
+            &mut input.as_bytes(),
+            &mut out,
+            true,
+        )
+        .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn session_handles_bad_input_undo_and_eof() {
+        let out = run_session(Rule::Renju, "h8\nh8\nz99\nfoo\nundo\nundo\n");
+        assert!(out.contains("h8 is occupied"), "{out}");
+        assert!(out.contains("malformed point"), "{out}");
+        assert!(out.contains("Took back h8."), "{out}");
+        assert!(out.contains("Nothing to undo."), "{out}");
+        assert!(out.contains("End of input"), "{out}");
+    }
+
+    #[test]
+    fn session_refuses_forbidden_and_announces_a_win() {
+        let moves = "f8 a1 g8 a3 h6 a5 h7 a7 h8 e8 a9 h8 a11 i8 o1 quit";
+        let input = moves.split_whitespace().collect::<Vec<_>>().join("\n");
+        let out = run_session(Rule::Renju, &format!("{input}\n"));
+        assert!(
+            out.contains("h8 is forbidden for black (double-three"),
+            "{out}"
+        );
+        assert!(
+            out.contains("Black wins with five in a row: e8 f8 g8 h8 i8."),
+            "{out}"
+        );
+        assert!(out.contains("The game is over: undo or quit."), "{out}");
+        assert!(out.ends_with("Goodbye.\n"), "{out}");
+    }
+}

@@ -1,0 +1,1061 @@
+//! The brain's side of a protocol session: the game, the rule, the clock, and what to answer.
+//!
+//! [`Session::handle`] applies one parsed line and returns the lines to write plus what comes
+//! next: nothing, a search ([`ThinkRequest`]), or the end of the process. The search itself
+//! runs elsewhere; its result comes back through [`Session::finish`], which checks the move
+//! (never an occupied point, never a forbidden point for black under renju; a quick fallback
+//! replaces anything else), plays it and formats the answer. Nothing here blocks or spawns.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::command::{BoardLine, Command, Coord, Field, Info, ParseError, Parsed};
+use super::time::{memory_too_small, tt_mib_for, Budget, TimeControl};
+use crate::{forbidden_at, win_at, Color, Game, Point, Rule, MAX_SIZE, MIN_SIZE};
+
+/// The `ABOUT` answer.
+pub const ABOUT: &str = concat!(
+    "name=\"Wuzi\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"Wuzi developers\", country=\"International\", www=\"",
+    env!("CARGO_PKG_REPOSITORY"),
+    "\""
+);
+
+/// One line for the manager.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// `OK`.
+    Ok,
+    /// The brain's move, `x,y`.
+    Move(Point),
+    /// `ERROR message`: a known command the brain cannot carry out.
+    Error(String),
+    /// `UNKNOWN message`: a command the brain does not know.
+    Unknown(String),
+    /// `MESSAGE text`: for the user.
+    Message(String),
+    /// `DEBUG text`: for the brain's author.
+    Debug(String),
+    /// The [`ABOUT`] line.
+    About,
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A message must stay one line: a stray line end would be read as the answer.
+        let one_line = |s: &str| s.replace(['\r', '\n'], " ");
+        match self {
+            Reply::Ok => f.write_str("OK"),
+            Reply::Move(p) => write!(f, "{},{}", p.x(), p.y()),
+            Reply::Error(m) => write!(f, "ERROR {}", one_line(m)),
+            Reply::Unknown(m) => write!(f, "UNKNOWN {}", one_line(m)),
+            Reply::Message(m) => write!(f, "MESSAGE {}", one_line(m)),
+            Reply::Debug(m) => write!(f, "DEBUG {}", one_line(m)),
+            Reply::About => f.write_str(ABOUT),
+        }
+    }
+}
+
+/// A search the driver must run, then report with [`Session::finish`].
+#[derive(Clone, Debug)]
+pub struct ThinkRequest {
+    /// Matches the request to its [`Session::finish`] call; a result for an older id is
+    /// dropped.
+    pub id: u64,
+    /// The position, the brain to move.
+    pub game: Game,
+    /// Time for this move, from when the command arrived.
+    pub budget: Budget,
+    /// Transposition-table size the engine should have (from `INFO max_memory`).
+    pub tt_mib: usize,
+    /// A legal move found without searching, answered if the search fails or overruns.
+    pub fallback: Point,
+}
+
+/// What a search found, as the protocol reports it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thought {
+    /// The move, if any.
+    pub best: Option<Point>,
+    /// Score from the brain's point of view.
+    pub score: i32,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation, starting with `best`.
+    pub pv: Vec<Point>,
+    /// A short verdict ("black is better").
+    pub verdict: String,
+    /// Time the search took.
+    pub elapsed: Duration,
+}
+
+/// What the driver does after writing [`Outcome::replies`].
+#[derive(Clone, Debug)]
+pub enum Next {
+    /// Wait for the next line.
+    Idle,
+    /// Search, then call [`Session::finish`].
+    Think(Box<ThinkRequest>),
+    /// `END`: exit without writing anything more.
+    Quit,
+}
+
+/// The answer to one parsed line.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Lines to write now, in order.
+    pub replies: Vec<Reply>,
+    /// What follows.
+    pub next: Next,
+}
+
+impl Outcome {
+    fn idle(replies: Vec<Reply>) -> Outcome {
+        Outcome {
+            replies,
+            next: Next::Idle,
+        }
+    }
+}
+
+/// A protocol session: one brain process, possibly several games.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Option<Game>,
+    rule: Rule,
+    /// Field-3 points of the last `BOARD`: no stone of either side, but not playable.
+    markers: Vec<Point>,
+    clock: TimeControl,
+    max_memory: u64,
+    /// Match time this brain has spent thinking, for managers that send no `time_left`.
+    used: Duration,
+    /// `INFO` problems: the manager does not read answers to `INFO`, so they wait for the
+    /// next command that has an answer and go out as `MESSAGE`s before it.
+    deferred: Vec<String>,
+    next_id: u64,
+    awaiting: Option<(u64, Point)>,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session before `START`: freestyle, no time limits known.
+    #[must_use]
+    pub fn new() -> Session {
+        Session {
+            game: None,
+            rule: Rule::Freestyle,
+            markers: Vec::new(),
+            clock: TimeControl::default(),
+            max_memory: 0,
+            used: Duration::ZERO,
+            deferred: Vec::new(),
+            next_id: 1,
+            awaiting: None,
+        }
+    }
+
+    /// The current game, once `START` was accepted.
+    #[must_use]
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The rule in force (set by `INFO rule`).
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The clock as the manager described it.
+    #[must_use]
+    pub fn clock(&self) -> &TimeControl {
+        &self.clock
+    }
+
+    /// The transposition-table size the engine should use.
+    #[must_use]
+    pub fn tt_mib(&self) -> usize {
+        tt_mib_for(self.max_memory)
+    }
+
+    /// Whether a [`ThinkRequest`] is outstanding.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.awaiting.is_some()
+    }
+
+    /// Applies one parsed line.
+    ///
+    /// While a search is outstanding the driver should pass only `INFO` lines (they take
+    /// effect from the next move) and hold the rest until [`Session::finish`]; a command that
+    /// needs the board during a search is answered with an error.
+    pub fn handle(&mut self, parsed: Parsed) -> Outcome {
+        let command = match parsed {
+            Parsed::Command(c) => c,
+            Parsed::Error(ParseError::BadInfo { key, reason }) => {
+                self.deferred.push(format!("ignored INFO {key}: {reason}"));
+                return Outcome::idle(Vec::new());
+            }
+            Parsed::Error(e) => return self.answer(Reply::Error(e.to_string())),
+            Parsed::Unknown(m) => return self.answer(Reply::Unknown(m)),
+        };
+        if let Command::Info(info) = command {
+            self.info(info);
+            return Outcome::idle(Vec::new());
+        }
+        if matches!(command, Command::End) {
+            return Outcome {
+                replies: Vec::new(),
+                next: Next::Quit,
+            };
+        }
+        if matches!(command, Command::Stop) {
+            // Nothing is running (the driver handles STOP during a search itself).
+            return Outcome::idle(Vec::new());
+        }
+        if self.awaiting.is_some() {
+            return self.answer(Reply::Error(
+                "busy: the previous move is still being searched".into(),
+            ));
+        }
+        match command {
+            Command::Start(n) => self.start(n),
+            Command::RectStart { width, height } => self.answer(Reply::Error(format!(
+                "rectangular boards are not supported ({width}x{height}); use START"
+            ))),
+            Command::Restart => match &self.game {
+                Some(g) => {
+                    let size = g.size();
+                    self.start(u32::from(size))
+                }
+                None => self.no_game(),
+            },
+            Command::Begin => self.begin(),
+            Command::Turn(c) => self.turn(c),
+            Command::Board(lines) => self.board(&lines),
+            Command::Takeback(c) => self.takeback(c),
+            Command::About => self.answer(Reply::About),
+            Command::Swap2Board(_) => {
+                self.answer(Reply::Error("swap2 openings are not supported".into()))
+            }
+            Command::Info(_) | Command::End | Command::Stop => unreachable!("handled above"),
+        }
+    }
+
+    /// Reports the search for request `id`: `thought` is `None` when the driver gave up
+    /// waiting (or the search failed), `spent` the wall time the move took. Returns the lines
+    /// to write (the move last), or nothing for a stale or unknown `id`.
+    pub fn finish(&mut self, id: u64, thought: Option<Thought>, spent: Duration) -> Vec<Reply> {
+        let Some((want, fallback)) = self.awaiting else {
+            return Vec::new();
+        };
+        if want != id {
+            return Vec::new();
+        }
+        self.awaiting = None;
+        self.used += spent;
+        let Some(game) = self.game.as_mut() else {
+            return vec![Reply::Error("no game".into())];
+        };
+        let mut replies: Vec<Reply> = std::mem::take(&mut self.deferred)
+            .into_iter()
+            .map(Reply::Message)
+            .collect();
+        let searched = thought
+            .as_ref()
+            .and_then(|t| t.best)
+            .filter(|&p| is_legal(game, &self.markers, p));
+        let chosen = match (searched, &thought) {
+            (Some(p), _) => p,
+            (None, Some(t)) => {
+                replies.push(Reply::Debug(format!(
+                    "search gave {}; playing the fallback move",
+                    t.best.map_or("no move".to_string(), |p| format!(
+                        "illegal {}",
+                        p.gomocup()
+                    ))
+                )));
+                fallback
+            }
+            (None, None) => {
+                replies.push(Reply::Debug(
+                    "no search result in time; playing the fallback move".into(),
+                ));
+                fallback
+            }
+        };
+        if let Some(t) = &thought {
+            replies.push(Reply::Message(describe(t, game.size())));
+        }
+        match game.try_play(chosen) {
+            Ok(_) => replies.push(Reply::Move(chosen)),
+            Err(e) => replies.push(Reply::Error(format!(
+                "cannot play {}: {e}",
+                chosen.gomocup()
+            ))),
+        }
+        replies
+    }
+
+    fn answer(&mut self, reply: Reply) -> Outcome {
+        let mut replies: Vec<Reply> = std::mem::take(&mut self.deferred)
+            .into_iter()
+            .map(Reply::Message)
+            .collect();
+        replies.push(reply);
+        Outcome::idle(replies)
+    }
+
+    fn no_game(&mut self) -> Outcome {
+        self.answer(Reply::Error("no game: send START first".into()))
+    }
+
+    fn start(&mut self, n: u32) -> Outcome {
+        let size = match u8::try_from(n) {
+            Ok(s) if (MIN_SIZE..=MAX_SIZE).contains(&s) => s,
+            _ => {
+                return self.answer(Reply::Error(format!(
+                    "unsupported board size {n} (use {MIN_SIZE} to {MAX_SIZE})"
+                )))
+            }
+        };
+        match Game::new(self.rule, size) {
+            Ok(g) => {
+                self.game = Some(g);
+                self.markers.clear();
+                self.used = Duration::ZERO;
+                self.answer(Reply::Ok)
+            }
+            Err(e) => self.answer(Reply::Error(e.to_string())),
+        }
+    }
+
+    fn info(&mut self, info: Info) {
+        match info {
+            Info::TimeoutTurn(t) => self.clock.turn_ms = Some(t),
+            Info::TimeoutMatch(m) => self.clock.match_ms = Some(m),
+            Info::TimeLeft(l) => self.clock.time_left_ms = Some(l),
+            Info::MaxMemory(m) => {
+                self.max_memory = m;
+                if memory_too_small(m) {
+                    self.deferred.push(format!(
+                        "max_memory {m} bytes is below what the brain needs; using a 1 MiB table"
+                    ));
+                }
+            }
+            Info::Rule(bits) => self.set_rule(bits),
+            // game_type, evaluate (debug builds only) and folder change nothing here: the
+            // brain plays the same against anyone and keeps no files.
+            Info::GameType(_) | Info::Evaluate(_) | Info::Folder(_) | Info::Other { .. } => {}
+        }
+    }
+
+    fn set_rule(&mut self, bits: u32) {
+        let rule = rule_from_bits(bits);
+        if bits & 8 != 0 {
+            self.deferred
+                .push("caro (rule 8) is not supported; playing exactly-five".into());
+        } else if bits & 2 != 0 && bits != 2 {
+            self.deferred
+                .push("continuous game (rule 2) is not supported; the game ends at five".into());
+        }
+        if rule == self.rule {
+            return;
+        }
+        self.rule = rule;
+        if let Some(g) = &self.game {
+            // Keep the stones if they are legal under the new rule; otherwise start afresh,
+            // as the manager will send the position again anyway.
+            let moves = g.moves().to_vec();
+            let size = g.size();
+            self.game = Some(match Game::from_moves(rule, size, &moves) {
+                Ok(g) => g,
+                Err(e) => {
+                    self.deferred.push(format!(
+                        "position is not legal under {rule} ({e}); board cleared"
+                    ));
+                    Game::new(rule, size).expect("size was accepted before")
+                }
+            });
+        }
+    }
+
+    fn point(&self, c: Coord) -> Result<Point, String> {
+        let size = self.game.as_ref().map_or(0, Game::size);
+        match (u8::try_from(c.x), u8::try_from(c.y)) {
+            (Ok(x), Ok(y)) if x < size && y < size => Ok(Point::new(x, y)),
+            _ => Err(format!("{c} is off the {size}x{size} board")),
+        }
+    }
+
+    fn begin(&mut self) -> Outcome {
+        let Some(g) = &self.game else {
+            return self.no_game();
+        };
+        if !g.moves().is_empty() || !self.markers.is_empty() {
+            return self.answer(Reply::Error("BEGIN on a board that is not empty".into()));
+        }
+        self.think()
+    }
+
+    fn turn(&mut self, c: Coord) -> Outcome {
+        if self.game.is_none() {
+            return self.no_game();
+        }
+        let p = match self.point(c) {
+            Ok(p) => p,
+            Err(e) => return self.answer(Reply::Error(format!("TURN {e}"))),
+        };
+        if self.markers.contains(&p) {
+            return self.answer(Reply::Error(format!("TURN {c}: the point is blocked")));
+        }
+        let game = self.game.as_mut().expect("checked above");
+        if let Err(e) = game.try_play(p) {
+            return self.answer(Reply::Error(format!("TURN {c}: {e}")));
+        }
+        self.think()
+    }
+
+    fn board(&mut self, lines: &[BoardLine]) -> Outcome {
+        let Some(g) = &self.game else {
+            return self.no_game();
+        };
+        let (rule, size) = (g.rule(), g.size());
+        let mut own = Vec::new();
+        let mut opponent = Vec::new();
+        let mut markers = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for line in lines {
+            let p = match self.point(line.at) {
+                Ok(p) => p,
+                Err(e) => return self.answer(Reply::Error(format!("BOARD {e}"))),
+            };
+            if !seen.insert(p) {
+                return self.answer(Reply::Error(format!(
+                    "BOARD {}: the point is given twice",
+                    line.at
+                )));
+            }
+            match line.field {
+                Field::Own => own.push(p),
+                Field::Opponent => opponent.push(p),
+                Field::Marker => markers.push(p),
+            }
+        }
+        // The brain is to move, so it is black exactly when both sides have as many stones.
+        let (black, white) = if own.len() == opponent.len() {
+            (own, opponent)
+        } else if opponent.len() == own.len() + 1 {
+            (opponent, own)
+        } else {
+            return self.answer(Reply::Error(format!(
+                "BOARD with {} own and {} opponent stones: the brain cannot be the side to move",
+                own.len(),
+                opponent.len()
+            )));
+        };
+        // Each side's stones keep the order they were sent in (renju managers send the
+        // moves in order; gomoku ones may not, and then any alternation gives the position).
+        let moves = interleave(&black, &white);
+        match Game::from_moves(rule, size, &moves) {
+            Ok(g) => {
+                self.game = Some(g);
+                self.markers = markers;
+                self.think()
+            }
+            Err(e) => self.answer(Reply::Error(format!("BOARD is not a legal position: {e}"))),
+        }
+    }
+
+    fn takeback(&mut self, c: Coord) -> Outcome {
+        let Some(g) = &self.game else {
+            return self.no_game();
+        };
+        let p = match self.point(c) {
+            Ok(p) => p,
+            Err(e) => return self.answer(Reply::Error(format!("TAKEBACK {e}"))),
+        };
+        if let Some(i) = self.markers.iter().position(|&m| m == p) {
+            self.markers.remove(i);
+            return self.answer(Reply::Ok);
+        }
+        let Some(i) = g.moves().iter().position(|&m| m == p) else {
+            return self.answer(Reply::Error(format!("TAKEBACK {c}: no stone there")));
+        };
+        if i + 1 == g.moves().len() {
+            self.game.as_mut().expect("checked above").undo();
+            return self.answer(Reply::Ok);
+        }
+        // Not the last move (a gomoku BOARD may have listed stones in any order): remove the
+        // stone from its side and rebuild, which works whenever the counts still alternate.
+        let (mut black, mut white): (Vec<Point>, Vec<Point>) = (Vec::new(), Vec::new());
+        for (j, &m) in g.moves().iter().enumerate() {
+            if j != i {
+                if j % 2 == 0 {
+                    black.push(m);
+                } else {
+                    white.push(m);
+                }
+            }
+        }
+        if black.len() != white.len() && black.len() != white.len() + 1 {
+            return self.answer(Reply::Error(format!(
+                "TAKEBACK {c}: not the last move, and removing it leaves the sides unbalanced"
+            )));
+        }
+        match Game::from_moves(g.rule(), g.size(), &interleave(&black, &white)) {
+            Ok(ng) => {
+                self.game = Some(ng);
+                self.answer(Reply::Ok)
+            }
+            Err(e) => self.answer(Reply::Error(format!("TAKEBACK {c}: {e}"))),
+        }
+    }
+
+    fn think(&mut self) -> Outcome {
+        let game = self.game.as_ref().expect("callers check for a game");
+        if let Some(result) = game.result() {
+            let what = match result.winner {
+                Some(c) => format!("{c} has won"),
+                None => "it is a draw".to_string(),
+            };
+            return self.answer(Reply::Error(format!("the game is over: {what}")));
+        }
+        let Some(fallback) = quick_move(game, &self.markers) else {
+            return self.answer(Reply::Error("no legal move left".into()));
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        self.awaiting = Some((id, fallback));
+        let request = ThinkRequest {
+            id,
+            game: game.clone(),
+            budget: self.clock.budget(game.moves().len(), self.used),
+            tt_mib: self.tt_mib(),
+            fallback,
+        };
+        let mut replies: Vec<Reply> = std::mem::take(&mut self.deferred)
+            .into_iter()
+            .map(Reply::Message)
+            .collect();
+        replies.push(Reply::Debug(format!(
+            "{} to move, budget {} ms (cancel {} ms, answer by {} ms), table {} MiB",
+            game.to_move(),
+            request.budget.search.as_millis(),
+            request.budget.cancel_after.as_millis(),
+            request.budget.give_up_after.as_millis(),
+            request.tt_mib
+        )));
+        Outcome {
+            replies,
+            next: Next::Think(Box::new(request)),
+        }
+    }
+}
+
+/// The rule for an `INFO rule` bitmask: bit 4 is renju, and so is the value 2 (Yixin-Board
+/// sends 2 for renju, although the protocol text gives bit 2 to continuous games); otherwise
+/// bit 1 is exactly five (caro, bit 8, is exactly five too, but its blocked-five rule is not
+/// supported).
+#[must_use]
+fn rule_from_bits(bits: u32) -> Rule {
+    if bits & 4 != 0 || bits == 2 {
+        Rule::Renju
+    } else if bits & (1 | 8) != 0 {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
+    }
+}
+
+fn interleave(black: &[Point], white: &[Point]) -> Vec<Point> {
+    let mut out = Vec::with_capacity(black.len() + white.len());
+    for i in 0..black.len().max(white.len()) {
+        out.extend(black.get(i));
+        out.extend(white.get(i));
+    }
+    out
+}
+
+fn is_legal(game: &Game, markers: &[Point], p: Point) -> bool {
+    let board = game.board();
+    if !board.is_empty_at(p) || markers.contains(&p) {
+        return false;
+    }
+    if game.rule().has_forbidden(game.to_move()) {
+        return forbidden_at(&mut board.clone(), p).is_none();
+    }
+    true
+}
+
+/// A legal move for the side to move found without searching: a five if there is one, else a
+/// block of the opponent's five, else the empty point with the most stones close by (the
+/// centre on an empty board). Never an occupied point, a point in `avoid`, or a point
+/// forbidden for black under renju. `None` when no legal move exists.
+///
+/// The protocol driver answers this move when the search fails or overruns its budget.
+#[must_use]
+pub fn quick_move(game: &Game, avoid: &[Point]) -> Option<Point> {
+    let me = game.to_move();
+    let rule = game.rule();
+    let size = game.size();
+    let mut board = game.board().clone();
+    let empties: Vec<Point> = Point::all(size)
+        .filter(|&p| board.is_empty_at(p) && !avoid.contains(&p))
+        .collect();
+    let legal =
+        |p: Point| !rule.has_forbidden(me) || forbidden_at(&mut game.board().clone(), p).is_none();
+    let wins_for = |board: &mut crate::Board, p: Point, c: Color| {
+        board.place(p, c);
+        let win = win_at(board, p, rule).is_some_and(|w| w.color == c);
+        board.remove(p);
+        win
+    };
+    for c in [me, me.other()] {
+        let hits: Vec<Point> = empties
+            .iter()
+            .copied()
+            .filter(|&p| wins_for(&mut board, p, c))
+            .collect();
+        if let Some(&p) = hits.iter().find(|&&p| legal(p)) {
+            return Some(p);
+        }
+    }
+    let centre = Point::center(size);
+    let score = |p: Point| -> i64 {
+        let mut s = 0i64;
+        for dy in -2i32..=2 {
+            for dx in -2i32..=2 {
+                let (x, y) = (i32::from(p.x()) + dx, i32::from(p.y()) + dy);
+                if (dx, dy) == (0, 0) || x < 0 || y < 0 {
+                    continue;
+                }
+                let q = Point::new(x as u8, y as u8);
+                if game.board().get(q).is_some() {
+                    s += if dx.abs() <= 1 && dy.abs() <= 1 { 4 } else { 1 };
+                }
+            }
+        }
+        let d = i64::from(p.x().abs_diff(centre.x()).max(p.y().abs_diff(centre.y())));
+        s * 100 - d
+    };
+    let mut ranked = empties;
+    ranked.sort_by_key(|&p| std::cmp::Reverse(score(p)));
+    ranked.into_iter().find(|&p| legal(p))
+}
+
+fn describe(t: &Thought, size: u8) -> String {
+    let pv: Vec<String> = t.pv.iter().map(|p| p.rif(size).to_string()).collect();
+    let ms = t.elapsed.as_millis().max(1);
+    format!(
+        "depth {} score {} nodes {} time {} ms nps {} verdict {} pv {}",
+        t.depth,
+        t.score,
+        t.nodes,
+        t.elapsed.as_millis(),
+        u128::from(t.nodes) * 1000 / ms,
+        if t.verdict.is_empty() {
+            "-"
+        } else {
+            &t.verdict
+        },
+        if pv.is_empty() {
+            "-".to_string()
+        } else {
+            pv.join(" ")
+        }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomocup::Parser;
+    use crate::Forbidden;
+
+    fn rif(s: &str) -> Point {
+        Point::from_rif(s, 15).unwrap()
+    }
+
+    /// Feeds lines; returns the replies of the last one and its `Next`.
+    fn run(session: &mut Session, lines: &[&str]) -> Outcome {
+        let mut parser = Parser::new();
+        let mut last = Outcome::idle(Vec::new());
+        for l in lines {
+            for parsed in parser.feed(l) {
+                last = session.handle(parsed);
+            }
+        }
+        last
+    }
+
+    fn request(o: Outcome) -> ThinkRequest {
+        match o.next {
+            Next::Think(r) => *r,
+            other => panic!("expected a search, got {other:?} with {:?}", o.replies),
+        }
+    }
+
+    fn error(o: &Outcome) -> &str {
+        match o.replies.last() {
+            Some(Reply::Error(m)) => m,
+            other => panic!("expected ERROR, got {other:?}"),
+        }
+    }
+
+    fn started() -> Session {
+        let mut s = Session::new();
+        let o = run(&mut s, &["START 15"]);
+        assert_eq!(o.replies, vec![Reply::Ok]);
+        s
+    }
+
+    fn thought(p: Point) -> Option<Thought> {
+        Some(Thought {
+            best: Some(p),
+            depth: 3,
+            nodes: 10,
+            ..Thought::default()
+        })
+    }
+
+    #[test]
+    fn reply_lines() {
+        assert_eq!(Reply::Move(Point::new(3, 12)).to_string(), "3,12");
+        assert_eq!(Reply::Ok.to_string(), "OK");
+        assert_eq!(Reply::Error("a\r\nb".into()).to_string(), "ERROR a  b");
+        assert!(Reply::About
+            .to_string()
+            .starts_with("name=\"Wuzi\", version=\"0.1.0\", author=\"Wuzi developers\""));
+    }
+
+    #[test]
+    fn start_checks_the_size() {
+        let mut s = Session::new();
+        assert!(error(&run(&mut s, &["START 99"])).contains("99"));
+        assert!(error(&run(&mut s, &["START 4"])).contains("unsupported"));
+        assert!(error(&run(&mut s, &["RESTART"])).contains("START"));
+        assert!(error(&run(&mut s, &["BEGIN"])).contains("START"));
+        assert_eq!(run(&mut s, &["START 20"]).replies, vec![Reply::Ok]);
+        assert_eq!(s.game().unwrap().size(), 20);
+        assert_eq!(run(&mut s, &["RESTART"]).replies, vec![Reply::Ok]);
+        assert!(error(&run(&mut s, &["RECTSTART 20,10"])).contains("rectangular"));
+    }
+
+    #[test]
+    fn begin_searches_and_finish_plays_the_move() {
+        let mut s = started();
+        let req = request(run(&mut s, &["BEGIN"]));
+        assert_eq!(req.game.moves().len(), 0);
+        assert_eq!(req.fallback, rif("h8"));
+        assert!(s.is_thinking());
+        let replies = s.finish(req.id, thought(rif("h8")), Duration::from_millis(5));
+        assert_eq!(replies.last(), Some(&Reply::Move(Point::new(7, 7))));
+        assert!(matches!(&replies[0], Reply::Message(m) if m.contains("depth 3")));
+        assert_eq!(s.game().unwrap().moves(), &[rif("h8")]);
+        assert!(!s.is_thinking());
+        // A second result for the same request is stale.
+        assert!(s
+            .finish(req.id, thought(rif("a1")), Duration::ZERO)
+            .is_empty());
+        // BEGIN again on a non-empty board is refused.
+        assert!(error(&run(&mut s, &["BEGIN"])).contains("not empty"));
+    }
+
+    #[test]
+    fn an_illegal_search_result_is_replaced_by_the_fallback() {
+        let mut s = started();
+        let req = request(run(&mut s, &["TURN 7,7"]));
+        assert_eq!(req.game.to_move(), Color::White);
+        // The engine "answers" the occupied centre: the fallback goes out instead.
+        let replies = s.finish(req.id, thought(Point::new(7, 7)), Duration::ZERO);
+        assert_eq!(replies.last(), Some(&Reply::Move(req.fallback)));
+        assert_ne!(req.fallback, Point::new(7, 7));
+        assert!(replies.iter().any(|r| matches!(r, Reply::Debug(_))));
+        // No result at all (the driver gave up): also the fallback.
+        let req = request(run(&mut s, &["TURN 0,0"]));
+        let replies = s.finish(req.id, None, Duration::ZERO);
+        assert_eq!(replies.last(), Some(&Reply::Move(req.fallback)));
+        assert_eq!(s.game().unwrap().moves().len(), 4);
+    }
+
+    #[test]
+    fn turn_errors_leave_the_game_alone() {
+        let mut s = started();
+        let req = request(run(&mut s, &["TURN 7,7"]));
+        s.finish(req.id, thought(Point::new(8, 8)), Duration::ZERO);
+        assert!(error(&run(&mut s, &["TURN 7,7"])).contains("occupied"));
+        assert!(error(&run(&mut s, &["TURN 8,8"])).contains("occupied"));
+        assert!(error(&run(&mut s, &["TURN 15,0"])).contains("off the 15x15"));
+        assert!(error(&run(&mut s, &["TURN 4294967295,4294967295"])).contains("off"));
+        assert!(error(&run(&mut s, &["TURN 1;2"])).contains("TURN"));
+        assert_eq!(s.game().unwrap().moves().len(), 2);
+        // And the brain keeps working.
+        request(run(&mut s, &["TURN 0,0"]));
+    }
+
+    #[test]
+    fn busy_while_thinking() {
+        let mut s = started();
+        let req = request(run(&mut s, &["BEGIN"]));
+        assert!(error(&run(&mut s, &["TURN 1,1"])).contains("busy"));
+        // INFO still applies during a search.
+        run(&mut s, &["INFO timeout_turn 2000"]);
+        assert_eq!(s.clock().turn_ms, Some(2000));
+        s.finish(req.id, thought(rif("h8")), Duration::ZERO);
+        request(run(&mut s, &["TURN 1,1"]));
+    }
+
+    #[test]
+    fn board_decides_the_colour() {
+        let mut s = started();
+        // Two each: the brain is black.
+        let req = request(run(
+            &mut s,
+            &["BOARD", "7,7,1", "8,8,2", "7,8,1", "8,7,2", "DONE"],
+        ));
+        assert_eq!(req.game.to_move(), Color::Black);
+        assert_eq!(
+            req.game.moves(),
+            &[
+                Point::new(7, 7),
+                Point::new(8, 8),
+                Point::new(7, 8),
+                Point::new(8, 7)
+            ]
+        );
+        s.finish(req.id, None, Duration::ZERO);
+        // One more opponent stone, listed own stones first: the brain is white.
+        let req = request(run(&mut s, &["BOARD", "7,8,1", "7,7,2", "8,8,2", "DONE"]));
+        assert_eq!(req.game.to_move(), Color::White);
+        assert_eq!(req.game.board().get(Point::new(7, 8)), Some(Color::White));
+        assert_eq!(req.game.board().get(Point::new(8, 8)), Some(Color::Black));
+        s.finish(req.id, None, Duration::ZERO);
+        // An empty BOARD: the brain opens as black.
+        let req = request(run(&mut s, &["BOARD", "DONE"]));
+        assert_eq!(req.game.to_move(), Color::Black);
+        s.finish(req.id, None, Duration::ZERO);
+    }
+
+    #[test]
+    fn bad_boards_are_refused_and_the_old_position_kept() {
+        let mut s = started();
+        let req = request(run(&mut s, &["TURN 7,7"]));
+        s.finish(req.id, thought(Point::new(8, 8)), Duration::ZERO);
+        let before = s.game().unwrap().moves().to_vec();
+        for (lines, want) in [
+            (
+                vec!["BOARD", "1,1,1", "2,2,1", "DONE"],
+                "cannot be the side",
+            ),
+            (
+                vec!["BOARD", "1,1,2", "2,2,2", "3,3,2", "DONE"],
+                "cannot be",
+            ),
+            (vec!["BOARD", "1,1,1", "1,1,2", "DONE"], "twice"),
+            (vec!["BOARD", "1,15,1", "2,2,2", "DONE"], "off the"),
+            (vec!["BOARD", "1,1,1", "2,2,9", "DONE"], "field"),
+            (vec!["BOARD", "1,1", "DONE"], "x,y,field"),
+        ] {
+            let o = run(&mut s, &lines);
+            assert!(error(&o).contains(want), "{lines:?}: {:?}", o.replies);
+            assert_eq!(s.game().unwrap().moves(), &before[..]);
+        }
+    }
+
+    #[test]
+    fn a_finished_game_gets_an_error() {
+        let mut s = started();
+        let o = run(
+            &mut s,
+            &[
+                "BOARD", "0,0,2", "5,5,1", "1,0,2", "5,6,1", "2,0,2", "5,7,1", "3,0,2", "5,8,1",
+                "4,0,2", "DONE",
+            ],
+        );
+        assert!(error(&o).contains("over"), "{:?}", o.replies);
+    }
+
+    #[test]
+    fn markers_are_never_played() {
+        let mut s = started();
+        let req = request(run(&mut s, &["BOARD", "7,7,3", "DONE"]));
+        assert_ne!(req.fallback, Point::new(7, 7));
+        let replies = s.finish(req.id, thought(Point::new(7, 7)), Duration::ZERO);
+        assert_eq!(replies.last(), Some(&Reply::Move(req.fallback)));
+        assert!(error(&run(&mut s, &["TURN 7,7"])).contains("blocked"));
+    }
+
+    #[test]
+    fn takeback() {
+        let mut s = started();
+        let req = request(run(&mut s, &["TURN 7,7"]));
+        s.finish(req.id, thought(Point::new(8, 8)), Duration::ZERO);
+        assert!(error(&run(&mut s, &["TAKEBACK 3,3"])).contains("no stone"));
+        assert!(error(&run(&mut s, &["TAKEBACK 30,3"])).contains("off"));
+        assert_eq!(run(&mut s, &["TAKEBACK 8,8"]).replies, vec![Reply::Ok]);
+        assert_eq!(s.game().unwrap().moves(), &[Point::new(7, 7)]);
+        assert_eq!(run(&mut s, &["takeback 7,7"]).replies, vec![Reply::Ok]);
+        assert!(s.game().unwrap().moves().is_empty());
+        // A stone that is not the last move (gomoku BOARD order) can still go if the sides
+        // stay balanced afterwards.
+        let req = request(run(
+            &mut s,
+            &["BOARD", "1,1,1", "2,2,1", "3,3,2", "4,4,2", "DONE"],
+        ));
+        s.finish(req.id, thought(Point::new(9, 9)), Duration::ZERO);
+        assert_eq!(run(&mut s, &["TAKEBACK 1,1"]).replies, vec![Reply::Ok]);
+        assert_eq!(s.game().unwrap().moves().len(), 4);
+        assert_eq!(s.game().unwrap().board().get(Point::new(1, 1)), None);
+    }
+
+    #[test]
+    fn info_rule_bits() {
+        let mut s = started();
+        for (bits, rule) in [
+            (4, Rule::Renju),
+            (0, Rule::Freestyle),
+            (2, Rule::Renju),
+            (1, Rule::Standard),
+            (5, Rule::Renju),
+            (0, Rule::Freestyle),
+        ] {
+            run(&mut s, &[&format!("INFO rule {bits}")]);
+            assert_eq!(s.rule(), rule, "rule {bits}");
+            assert_eq!(s.game().unwrap().rule(), rule, "rule {bits}");
+        }
+        // Caro is not supported: exactly five, and a MESSAGE before the next answer.
+        assert!(run(&mut s, &["INFO rule 8"]).replies.is_empty());
+        assert_eq!(s.rule(), Rule::Standard);
+        let o = run(&mut s, &["ABOUT"]);
+        assert!(matches!(&o.replies[0], Reply::Message(m) if m.contains("caro")));
+        assert_eq!(o.replies.last(), Some(&Reply::About));
+    }
+
+    #[test]
+    fn bad_info_is_reported_later_as_a_message() {
+        let mut s = started();
+        let o = run(&mut s, &["INFO timeout_turn soon"]);
+        assert!(o.replies.is_empty());
+        let o = run(&mut s, &["INFO max_memory 1000"]);
+        assert!(o.replies.is_empty());
+        let o = run(&mut s, &["BEGIN"]);
+        let messages: Vec<&Reply> = o
+            .replies
+            .iter()
+            .filter(|r| matches!(r, Reply::Message(_)))
+            .collect();
+        assert_eq!(messages.len(), 2, "{:?}", o.replies);
+        assert!(matches!(o.next, Next::Think(_)));
+    }
+
+    #[test]
+    fn time_and_memory_reach_the_request() {
+        let mut s = started();
+        let req = request(run(
+            &mut s,
+            &[
+                "INFO timeout_turn 1000",
+                "INFO timeout_match 100000",
+                "INFO time_left 100000",
+                "INFO max_memory 83886080",
+                "BEGIN",
+            ],
+        ));
+        assert_eq!(req.tt_mib, 32);
+        assert!(req.budget.give_up_after <= Duration::from_millis(900));
+        s.finish(req.id, None, Duration::ZERO);
+        let req = request(run(&mut s, &["INFO timeout_turn 0", "TURN 0,0"]));
+        assert_eq!(req.budget.search, crate::gomocup::FASTEST_MOVE_TIME);
+    }
+
+    #[test]
+    fn end_quits_and_unknown_is_unknown() {
+        let mut s = started();
+        assert!(matches!(run(&mut s, &["END"]).next, Next::Quit));
+        let o = run(&mut s, &["FROB 1"]);
+        assert!(matches!(o.replies[..], [Reply::Unknown(_)]));
+        let o = run(&mut s, &["SWAP2BOARD", "DONE"]);
+        assert!(error(&o).contains("swap2"));
+    }
+
+    #[test]
+    fn quick_move_wins_then_blocks() {
+        // Black h8..k8 (four) and white h9..k9 (four), black to move: black must win.
+        let mut g = Game::new(Rule::Freestyle, 15).unwrap();
+        for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {
+            g.try_play(rif(m)).unwrap();
+        }
+        let p = quick_move(&g, &[]).unwrap();
+        assert!(p == rif("g8") || p == rif("l8"), "{}", p.rif(15));
+        // Black only has three: it must block white's four.
+        g.undo();
+        g.undo();
+        g.try_play(rif("a1")).unwrap();
+        g.try_play(rif("k9")).unwrap();
+        let p = quick_move(&g, &[]).unwrap();
+        assert!(p == rif("g9") || p == rif("l9"), "{}", p.rif(15));
+        // Unless that point is off limits.
+        let p = quick_move(&g, &[rif("g9"), rif("l9")]).unwrap();
+        assert!(g.board().is_empty_at(p) && p != rif("g9") && p != rif("l9"));
+    }
+
+    #[test]
+    fn quick_move_never_plays_a_forbidden_block() {
+        // White's only five point h8 is a double-three for black (f8 g8 h8 and f6 g7 h8):
+        // black may not block there, so it must play something else.
+        let black = ["f8", "g8", "f6", "g7", "h13"];
+        let white = ["h9", "h10", "h11", "h12", "a1"];
+        let moves: Vec<Point> = interleave(&black.map(rif), &white.map(rif));
+        let g = Game::from_moves(Rule::Renju, 15, &moves).unwrap();
+        assert_eq!(g.to_move(), Color::Black);
+        assert_eq!(
+            forbidden_at(&mut g.board().clone(), rif("h8")),
+            Some(Forbidden::DoubleThree)
+        );
+        let p = quick_move(&g, &[]).unwrap();
+        assert_ne!(p, rif("h8"));
+        assert!(g.board().is_empty_at(p));
+        // Under freestyle the same block is fine and is chosen.
+        let g = Game::from_moves(Rule::Freestyle, 15, &moves).unwrap();
+        assert_eq!(quick_move(&g, &[]), Some(rif("h8")));
+    }
+
+    #[test]
+    fn quick_move_is_always_legal_in_random_renju_games() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..40 {
+            let mut g = Game::new(Rule::Renju, 15).unwrap();
+            for _ in 0..rng.gen_range(0..60) {
+                if g.is_over() {
+                    break;
+                }
+                let p = Point::new(rng.gen_range(3..12), rng.gen_range(3..12));
+                let _ = g.try_play(p);
+            }
+            if g.is_over() {
+                continue;
+            }
+            let p = quick_move(&g, &[]).unwrap();
+            assert_eq!(g.check(p), Ok(()), "{}", p.rif(15));
+        }
+    }
+
+    #[test]
+    fn no_free_point_means_no_quick_move() {
+        // Every point off limits is the same to quick_move as a full board.
+        let g = Game::new(Rule::Freestyle, 5).unwrap();
+        let all: Vec<Point> = Point::all(5).collect();
+        assert_eq!(quick_move(&g, &all), None);
+        assert_eq!(quick_move(&g, &all[1..]), Some(all[0]));
+    }
+}

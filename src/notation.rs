@@ -1,0 +1,757 @@
+//! Game records: move strings (`h8 i9 g7`) and SGF.
+//!
+//! # Move strings
+//! Written as RIF points separated by single spaces, black first: `h8 i9 g7`. Read leniently:
+//! upper or lower case, separated by any mix of whitespace and commas, or not separated at all
+//! (`h8i9g7`, since each point is one letter followed by its row number).
+//!
+//! # SGF
+//! Written as `(;GM[4]FF[4]CA[UTF-8]AP[wuzi]SZ[15]RU[renju];B[hh];W[ii];B[gg])`. Points use the
+//! SGF convention: two letters, column then row, both from `a` at the **top-left** corner, so
+//! `hh` is `h8` on 15×15 and `aa` is `a15`. (This is the convention of Go SGF and of most
+//! Gomoku tools; it is *not* RIF, whose rows count from the bottom.)
+//!
+//! Read leniently:
+//! - whitespace between tokens; lower-case letters inside property names (old `FF[3]` style
+//!   such as `AddBlack`) are ignored; properties it does not know (`PB`, `C`, `DT`, …) are
+//!   skipped;
+//! - `GM` must be 4 (Gomoku/Renju) if present; `SZ` a single number from 5 to 20; `RU` one of
+//!   `freestyle`, `standard`, `renju` (any case; `gomoku` = freestyle). Missing `SZ`/`RU` take
+//!   the defaults passed in;
+//! - only the main line is read: at each branch the first variation;
+//! - moves `B[..]`/`W[..]` must alternate from black. A pass (`B[]`, or `tt` on boards up to
+//!   19×19) is rejected: Gomoku has no passes. Setup stones (`AB`, `AW`, `AE`) are rejected
+//!   because a position without its move order cannot be replayed through the referee.
+//!
+//! Every record is replayed through the referee: an illegal move (occupied, forbidden for
+//! black under renju, after the game was won) is an error naming the move number.
+//!
+//! ```
+//! use wuzi::notation::{parse_moves_game, parse_sgf, write_moves, write_sgf};
+//! use wuzi::Rule;
+//!
+//! let game = parse_moves_game("H8, i9 g7", Rule::Renju, 15).unwrap();
+//! assert_eq!(write_moves(&game), "h8 i9 g7");
+//! let sgf = write_sgf(&game);
+//! assert_eq!(sgf, "(;GM[4]FF[4]CA[UTF-8]AP[wuzi]SZ[15]RU[renju];B[hh];W[ig];B[gi])");
+//! assert_eq!(parse_sgf(&sgf, Rule::Freestyle, 19).unwrap().moves(), game.moves());
+//! ```
+
+use std::fmt;
+
+use crate::{Color, Game, ParsePointError, PlayError, Point, Rule, MAX_SIZE, MIN_SIZE};
+
+/// Why a record could not be read. Offsets are byte offsets into the text; move numbers count
+/// from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// A move string token that is not a point on the board.
+    BadPoint {
+        /// Which move.
+        move_number: usize,
+        /// Where it starts.
+        offset: usize,
+        /// Why.
+        error: ParsePointError,
+    },
+    /// A move the referee refuses.
+    Illegal {
+        /// Which move.
+        move_number: usize,
+        /// Where it starts in the text.
+        offset: usize,
+        /// The move in RIF notation.
+        point: String,
+        /// Why.
+        error: PlayError,
+    },
+    /// A pass (`B[]`, `tt`): Gomoku has none.
+    Pass {
+        /// Which move.
+        move_number: usize,
+        /// Where it starts.
+        offset: usize,
+    },
+    /// A move by the side that is not to move.
+    WrongColor {
+        /// Which move.
+        move_number: usize,
+        /// Where it starts.
+        offset: usize,
+        /// The side that should have moved.
+        expected: Color,
+    },
+    /// A malformed SGF point (not two letters on the board).
+    BadSgfPoint {
+        /// Which move.
+        move_number: usize,
+        /// Where it starts.
+        offset: usize,
+        /// The value as written.
+        text: String,
+    },
+    /// An unsupported `SZ` value.
+    BadSize {
+        /// Where it starts.
+        offset: usize,
+        /// The value as written.
+        text: String,
+    },
+    /// An `RU` value that names no known rule.
+    UnknownRule {
+        /// Where it starts.
+        offset: usize,
+        /// The value as written.
+        text: String,
+    },
+    /// A `GM` other than 4: not a Gomoku record.
+    NotGomoku {
+        /// Where it starts.
+        offset: usize,
+        /// The value as written.
+        text: String,
+    },
+    /// A property this reader refuses (setup stones; `SZ`/`RU` after the first move).
+    Unsupported {
+        /// Where it starts.
+        offset: usize,
+        /// The property name.
+        property: String,
+    },
+    /// Text that is not SGF syntax.
+    Syntax {
+        /// Where.
+        offset: usize,
+        /// What was expected there.
+        expected: &'static str,
+    },
+}
+
+fn describe_play_error(f: &mut fmt::Formatter<'_>, point: &str, e: &PlayError) -> fmt::Result {
+    match e {
+        PlayError::OffBoard(_) => write!(f, "{point} is off the board"),
+        PlayError::Occupied(_) => write!(f, "{point} is already occupied"),
+        PlayError::GameOver => write!(f, "the game was already over before {point}"),
+        PlayError::Forbidden { reason, .. } => {
+            write!(f, "{point} is forbidden for black ({reason})")
+        }
+        PlayError::Size(e) => write!(f, "{e}"),
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::BadPoint {
+                move_number,
+                offset,
+                error,
+            } => write!(f, "move {move_number} (byte {offset}): {error}"),
+            RecordError::Illegal {
+                move_number,
+                offset,
+                point,
+                error,
+            } => {
+                write!(f, "move {move_number} (byte {offset}) is illegal: ")?;
+                describe_play_error(f, point, error)
+            }
+            RecordError::Pass {
+                move_number,
+                offset,
+            } => write!(
+                f,
+                "move {move_number} (byte {offset}) is a pass, which Gomoku does not have"
+            ),
+            RecordError::WrongColor {
+                move_number,
+                offset,
+                expected,
+            } => write!(
+                f,
+                "move {move_number} (byte {offset}) should be played by {expected}"
+            ),
+            RecordError::BadSgfPoint {
+                move_number,
+                offset,
+                text,
+            } => write!(
+                f,
+                "move {move_number} (byte {offset}): {text:?} is not an SGF point on the board"
+            ),
+            RecordError::BadSize { offset, text } => write!(
+                f,
+                "SZ[{text}] at byte {offset}: the board size must be a number from {MIN_SIZE} to {MAX_SIZE}"
+            ),
+            RecordError::UnknownRule { offset, text } => write!(
+                f,
+                "RU[{text}] at byte {offset}: unknown rule (expected freestyle, standard or renju)"
+            ),
+            RecordError::NotGomoku { offset, text } => write!(
+                f,
+                "GM[{text}] at byte {offset}: not a Gomoku record (expected GM[4])"
+            ),
+            RecordError::Unsupported { offset, property } => {
+                write!(f, "property {property} at byte {offset} is not supported")
+            }
+            RecordError::Syntax { offset, expected } => {
+                write!(f, "SGF syntax error at byte {offset}: expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::BadPoint { error, .. } => Some(error),
+            RecordError::Illegal { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// The game's moves as a move string, `h8 i9 g7`.
+#[must_use]
+pub fn write_moves(game: &Game) -> String {
+    moves_to_string(game.moves(), game.size())
+}
+
+/// Points as a move string on a board of `size`, `h8 i9 g7`.
+#[must_use]
+pub fn moves_to_string(moves: &[Point], size: u8) -> String {
+    let mut out = String::with_capacity(moves.len() * 4);
+    for (i, p) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&p.rif(size).to_string());
+    }
+    out
+}
+
+/// Reads the points of a move string on a board of `size`, without judging them; each with
+/// its byte offset.
+///
+/// # Errors
+/// [`RecordError::BadPoint`] for a token that is not a point on the board.
+pub fn parse_points(text: &str, size: u8) -> Result<Vec<(Point, usize)>, RecordError> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_whitespace() || b == b',' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        // A token is one character and then its digits (a row number has at most two), so
+        // "h8i9" splits into "h8" and "i9". Anything else becomes one malformed token up to the
+        // next separator so the error shows it whole.
+        let mut end = start + text[start..].chars().next().map_or(1, char::len_utf8);
+        if b.is_ascii_alphabetic() {
+            while end < bytes.len() && bytes[end].is_ascii_digit() && end - start < 3 {
+                end += 1;
+            }
+        }
+        let is_point_shape = b.is_ascii_alphabetic()
+            && end > start + 1
+            && (end == bytes.len() || !bytes[end].is_ascii_digit());
+        if !is_point_shape {
+            while end < bytes.len() && !bytes[end].is_ascii_whitespace() && bytes[end] != b',' {
+                end += 1;
+            }
+            // Keep `end` on a character boundary.
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+        }
+        let token = &text[start..end];
+        let p = Point::from_rif(token, size).map_err(|error| RecordError::BadPoint {
+            move_number: out.len() + 1,
+            offset: start,
+            error,
+        })?;
+        out.push((p, start));
+        i = end;
+    }
+    Ok(out)
+}
+
+/// Reads a move string (black first) and replays it through the referee.
+///
+/// # Errors
+/// [`RecordError::BadPoint`] for a token that is not a point on the board (also for an
+/// unsupported `size`, reported on move 1) and [`RecordError::Illegal`] for a move the referee
+/// refuses.
+pub fn parse_moves_game(text: &str, rule: Rule, size: u8) -> Result<Game, RecordError> {
+    let points = parse_points(text, size)?;
+    let mut game = Game::new(rule, size).map_err(|e| RecordError::BadSize {
+        offset: 0,
+        text: e.0.to_string(),
+    })?;
+    for (i, (p, offset)) in points.into_iter().enumerate() {
+        game.try_play(p).map_err(|error| RecordError::Illegal {
+            move_number: i + 1,
+            offset,
+            point: p.rif(size).to_string(),
+            error,
+        })?;
+    }
+    Ok(game)
+}
+
+/// Reads either format: SGF if the text starts with `(`, a move string otherwise. `rule` and
+/// `size` apply to move strings, and to SGF records without `RU`/`SZ`.
+///
+/// # Errors
+/// As [`parse_sgf`] or [`parse_moves_game`].
+pub fn parse_record(text: &str, rule: Rule, size: u8) -> Result<Game, RecordError> {
+    if text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('(')
+    {
+        parse_sgf(text, rule, size)
+    } else {
+        parse_moves_game(text, rule, size)
+    }
+}
+
+/// The game as SGF (see the [module docs](self) for the conventions).
+#[must_use]
+pub fn write_sgf(game: &Game) -> String {
+    let size = game.size();
+    let mut out = format!("(;GM[4]FF[4]CA[UTF-8]AP[wuzi]SZ[{size}]RU[{}]", game.rule());
+    for (i, p) in game.moves().iter().enumerate() {
+        let c = if Color::to_move_after(i) == Color::Black {
+            'B'
+        } else {
+            'W'
+        };
+        out.push(';');
+        out.push(c);
+        out.push('[');
+        out.push(char::from(b'a' + p.x()));
+        out.push(char::from(b'a' + p.y()));
+        out.push(']');
+    }
+    out.push(')');
+    out
+}
+
+/// An SGF reader over bytes; values are sliced out at ASCII brackets, so slices stay on
+/// character boundaries.
+struct Sgf<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Sgf<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    fn syntax(&self, expected: &'static str) -> RecordError {
+        RecordError::Syntax {
+            offset: self.pos,
+            expected,
+        }
+    }
+
+    /// A property name: its upper-case letters (lower-case ones are FF[3] decoration).
+    fn ident(&mut self) -> String {
+        let mut id = String::new();
+        while let Some(b) = self.peek().filter(u8::is_ascii_alphabetic) {
+            if b.is_ascii_uppercase() {
+                id.push(char::from(b));
+            }
+            self.pos += 1;
+        }
+        id
+    }
+
+    /// One `[value]`, with `\`-escapes resolved; returns the value and its offset.
+    fn value(&mut self) -> Result<(String, usize), RecordError> {
+        if self.peek() != Some(b'[') {
+            return Err(self.syntax("'['"));
+        }
+        self.pos += 1;
+        let start = self.pos;
+        let mut out = String::new();
+        let mut run = self.pos;
+        loop {
+            match self.peek() {
+                None => return Err(self.syntax("']' closing a property value")),
+                Some(b']') => {
+                    out.push_str(&self.text[run..self.pos]);
+                    self.pos += 1;
+                    return Ok((out, start));
+                }
+                Some(b'\\') => {
+                    out.push_str(&self.text[run..self.pos]);
+                    self.pos += 1;
+                    // The escaped character is taken literally (a soft line break is dropped).
+                    match self.text[self.pos..].chars().next() {
+                        None => return Err(self.syntax("']' closing a property value")),
+                        Some(c) => {
+                            if c != '\n' && c != '\r' {
+                                out.push(c);
+                            }
+                            self.pos += c.len_utf8();
+                        }
+                    }
+                    run = self.pos;
+                }
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+}
+
+/// Reads an SGF record (main line only; see the [module docs](self)) and replays it through
+/// the referee. `rule` and `size` are used when the record has no `RU` / `SZ`.
+///
+/// # Errors
+/// [`RecordError`] naming what is wrong and where: syntax, an unknown `GM`/`SZ`/`RU` value,
+/// setup stones, a pass, a move out of turn, a malformed point, or an illegal move.
+pub fn parse_sgf(text: &str, rule: Rule, size: u8) -> Result<Game, RecordError> {
+    let mut sgf = Sgf { text, pos: 0 };
+    if text.starts_with('\u{feff}') {
+        sgf.pos = '\u{feff}'.len_utf8();
+    }
+    sgf.skip_ws();
+    if sgf.peek() != Some(b'(') {
+        return Err(sgf.syntax("'(' starting an SGF game tree"));
+    }
+    sgf.pos += 1;
+
+    let mut rule = rule;
+    let mut size = size;
+    let mut size_offset = 0;
+    let mut game: Option<Game> = None;
+    let mut move_number = 0;
+    let mut seen_node = false;
+    loop {
+        sgf.skip_ws();
+        match sgf.peek() {
+            // The first variation continues the main line.
+            Some(b'(') if seen_node => sgf.pos += 1,
+            // The main line ends at the first ')'; whatever follows (other variations, other
+            // game trees) is not read.
+            Some(b')') if seen_node => break,
+            Some(b';') => {
+                seen_node = true;
+                sgf.pos += 1;
+            }
+            None => return Err(sgf.syntax("')' closing the game tree")),
+            Some(_) if !seen_node => return Err(sgf.syntax("';' starting the first node")),
+            Some(b) if b.is_ascii_alphabetic() => {
+                let id_offset = sgf.pos;
+                let id = sgf.ident();
+                sgf.skip_ws();
+                let mut values = Vec::new();
+                while sgf.peek() == Some(b'[') {
+                    values.push(sgf.value()?);
+                    sgf.skip_ws();
+                }
+                if values.is_empty() {
+                    return Err(sgf.syntax("'[' after a property name"));
+                }
+                let setup_done = game.is_some();
+                let refuse = || RecordError::Unsupported {
+                    offset: id_offset,
+                    property: id.clone(),
+                };
+                match id.as_str() {
+                    "GM" => {
+                        let (v, offset) = &values[0];
+                        if v.trim() != "4" {
+                            return Err(RecordError::NotGomoku {
+                                offset: *offset,
+                                text: v.clone(),
+                            });
+                        }
+                    }
+                    "SZ" | "RU" if setup_done => return Err(refuse()),
+                    "SZ" => {
+                        let (v, offset) = &values[0];
+                        size = v
+                            .trim()
+                            .parse::<u8>()
+                            .ok()
+                            .filter(|s| (MIN_SIZE..=MAX_SIZE).contains(s))
+                            .ok_or_else(|| RecordError::BadSize {
+                                offset: *offset,
+                                text: v.clone(),
+                            })?;
+                        size_offset = *offset;
+                    }
+                    "RU" => {
+                        let (v, offset) = &values[0];
+                        rule = v.parse().map_err(|_| RecordError::UnknownRule {
+                            offset: *offset,
+                            text: v.clone(),
+                        })?;
+                    }
+                    "AB" | "AW" | "AE" => return Err(refuse()),
+                    "B" | "W" => {
+                        let color = if id == "B" {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        for (v, offset) in values {
+                            move_number += 1;
+                            if game.is_none() {
+                                game = Some(new_game(rule, size, size_offset)?);
+                            }
+                            if let Some(g) = game.as_mut() {
+                                play_sgf_move(g, color, &v, offset, move_number)?;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Some(_) => return Err(sgf.syntax("a property, ';', '(' or ')'")),
+        }
+    }
+    match game {
+        Some(g) => Ok(g),
+        None => new_game(rule, size, size_offset),
+    }
+}
+
+fn new_game(rule: Rule, size: u8, size_offset: usize) -> Result<Game, RecordError> {
+    Game::new(rule, size).map_err(|e| RecordError::BadSize {
+        offset: size_offset,
+        text: e.0.to_string(),
+    })
+}
+
+fn play_sgf_move(
+    game: &mut Game,
+    color: Color,
+    value: &str,
+    offset: usize,
+    move_number: usize,
+) -> Result<(), RecordError> {
+    let size = game.size();
+    let v = value.trim();
+    if v.is_empty() || (v == "tt" && size <= 19) {
+        return Err(RecordError::Pass {
+            move_number,
+            offset,
+        });
+    }
+    if color != game.to_move() {
+        return Err(RecordError::WrongColor {
+            move_number,
+            offset,
+            expected: game.to_move(),
+        });
+    }
+    let b = v.as_bytes();
+    let coord = |c: u8| c.is_ascii_lowercase().then(|| c - b'a');
+    let p = match (
+        b.len(),
+        b.first().and_then(|&c| coord(c)),
+        b.get(1).and_then(|&c| coord(c)),
+    ) {
+        (2, Some(x), Some(y)) if x < size && y < size => Point::new(x, y),
+        _ => {
+            return Err(RecordError::BadSgfPoint {
+                move_number,
+                offset,
+                text: value.to_string(),
+            })
+        }
+    };
+    game.try_play(p).map_err(|error| RecordError::Illegal {
+        move_number,
+        offset,
+        point: p.rif(size).to_string(),
+        error,
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Point {
+        Point::from_rif(s, 15).unwrap()
+    }
+
+    #[test]
+    fn move_strings_are_read_leniently() {
+        for text in [
+            "h8 i9 g7",
+            "h8i9g7",
+            "H8,I9,G7",
+            "  h8 ,\n i9\t g7  ",
+            "h8, i9,g7,",
+        ] {
+            let pts: Vec<Point> = parse_points(text, 15)
+                .unwrap()
+                .into_iter()
+                .map(|(p, _)| p)
+                .collect();
+            assert_eq!(pts, [p("h8"), p("i9"), p("g7")], "{text:?}");
+        }
+        assert!(parse_points("", 15).unwrap().is_empty());
+        let two_digit: Vec<Point> = parse_points("a15o1b12", 15)
+            .unwrap()
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        assert_eq!(two_digit, [p("a15"), p("o1"), p("b12")]);
+    }
+
+    #[test]
+    fn bad_move_strings_name_the_move_and_offset() {
+        let e = parse_points("h8 z9 g7", 15).unwrap_err();
+        assert!(matches!(
+            e,
+            RecordError::BadPoint {
+                move_number: 2,
+                offset: 3,
+                error: ParsePointError::OffBoard { .. }
+            }
+        ));
+        assert!(e.to_string().contains("move 2"), "{e}");
+        for bad in ["h8 8h", "h8 h", "h8 h123", "h8 é5", "h8 h8x"] {
+            assert!(parse_points(bad, 15).is_err(), "{bad:?}");
+        }
+        let e = parse_moves_game("h8 i9 h8", Rule::Renju, 15).unwrap_err();
+        assert!(matches!(
+            e,
+            RecordError::Illegal {
+                move_number: 3,
+                offset: 6,
+                ..
+            }
+        ));
+        assert!(e.to_string().contains("h8 is already occupied"), "{e}");
+        let e = parse_moves_game("f8 a1 g8 a3 h6 a5 h7 a7 h8", Rule::Renju, 15).unwrap_err();
+        assert!(e.to_string().contains("move 9"), "{e}");
+        assert!(e.to_string().contains("double-three"), "{e}");
+    }
+
+    #[test]
+    fn sgf_round_trip_and_conventions() {
+        let g = parse_moves_game("h8 i9 a1 o15", Rule::Standard, 15).unwrap();
+        let sgf = write_sgf(&g);
+        assert_eq!(
+            sgf,
+            "(;GM[4]FF[4]CA[UTF-8]AP[wuzi]SZ[15]RU[standard];B[hh];W[ig];B[ao];W[oa])"
+        );
+        let back = parse_sgf(&sgf, Rule::Renju, 19).unwrap();
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!((back.rule(), back.size()), (Rule::Standard, 15));
+    }
+
+    #[test]
+    fn sgf_is_read_leniently() {
+        let text = "\u{feff} ( ;GaMe[4] FF[4]\nPB[Alice \\] Smith]C[a comment (with parens)]\
+                    SZ[ 15 ]RU[Renju] ; B [hh] ; W[ii]C[x]\n(;B[gg])(;B[jj]))";
+        let g = parse_sgf(text, Rule::Freestyle, 19).unwrap();
+        assert_eq!(g.moves(), [p("h8"), p("i7"), p("g9")]);
+        assert_eq!(g.rule(), Rule::Renju);
+        let defaults = parse_sgf("(;B[hh])", Rule::Standard, 13).unwrap();
+        assert_eq!((defaults.rule(), defaults.size()), (Rule::Standard, 13));
+        assert_eq!(defaults.moves(), [Point::new(7, 7)]);
+        // On 20x20, `t` is an ordinary column.
+        let big = parse_sgf("(;SZ[20];B[tt])", Rule::Freestyle, 15).unwrap();
+        assert_eq!(big.moves(), [Point::new(19, 19)]);
+        assert!(parse_sgf("(;)", Rule::Renju, 15)
+            .unwrap()
+            .moves()
+            .is_empty());
+    }
+
+    #[test]
+    fn sgf_errors_say_what_and_where() {
+        type Check = fn(&RecordError) -> bool;
+        let cases: [(&str, Check); 12] = [
+            ("(;B[hh];W[])", |e| {
+                matches!(e, RecordError::Pass { move_number: 2, .. })
+            }),
+            ("(;B[hh];W[tt])", |e| {
+                matches!(e, RecordError::Pass { move_number: 2, .. })
+            }),
+            ("(;B[hh];B[ii])", |e| {
+                matches!(
+                    e,
+                    RecordError::WrongColor {
+                        move_number: 2,
+                        expected: Color::White,
+                        ..
+                    }
+                )
+            }),
+            ("(;W[hh])", |e| {
+                matches!(e, RecordError::WrongColor { move_number: 1, .. })
+            }),
+            ("(;B[hh];W[hh])", |e| {
+                matches!(
+                    e,
+                    RecordError::Illegal {
+                        move_number: 2,
+                        error: PlayError::Occupied(_),
+                        ..
+                    }
+                )
+            }),
+            ("(;B[zz])", |e| {
+                matches!(e, RecordError::BadSgfPoint { move_number: 1, .. })
+            }),
+            ("(;SZ[4])", |e| {
+                matches!(e, RecordError::BadSize { offset: 5, .. })
+            }),
+            ("(;RU[go])", |e| {
+                matches!(e, RecordError::UnknownRule { .. })
+            }),
+            ("(;GM[1])", |e| matches!(e, RecordError::NotGomoku { .. })),
+            ("(;AB[hh])", |e| {
+                matches!(e, RecordError::Unsupported { .. })
+            }),
+            ("(;B[hh]", |e| {
+                matches!(e, RecordError::Syntax { offset: 7, .. })
+            }),
+            ("(;B[hh", |e| matches!(e, RecordError::Syntax { .. })),
+        ];
+        for (text, check) in cases {
+            let e = parse_sgf(text, Rule::Renju, 15).unwrap_err();
+            assert!(check(&e), "{text:?} gave {e:?}");
+            assert!(!e.to_string().is_empty());
+        }
+        for text in [
+            "",
+            "h8",
+            "(",
+            "(B[hh])",
+            "(;B)",
+            "(;B[hh]x)",
+            "(;B[hh];SZ[13])",
+        ] {
+            assert!(parse_sgf(text, Rule::Renju, 15).is_err(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn parse_record_detects_the_format() {
+        let a = parse_record("(;B[hh];W[ii])", Rule::Renju, 15).unwrap();
+        let b = parse_record("h8 i7", Rule::Renju, 15).unwrap();
+        assert_eq!(a.moves(), b.moves());
+    }
+}

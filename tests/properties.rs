@@ -1,0 +1,372 @@
+//! Invariants over random legal games (proptest): make/undo, hashing, win detection against a
+//! brute-force scan, forbidden moves against a slow referee written straight from the RIF
+//! definitions and under the 8 symmetries, undo/redo, records and saves.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+use wuzi::notation::{parse_moves_game, parse_sgf, write_moves, write_sgf};
+use wuzi::{
+    forbidden_at, forbidden_points, win_at, Board, Color, Forbidden, Game, Point, Rule, WinKind,
+};
+
+/// Plays `picks` as choices among the legal moves near the stones already on the board (so
+/// that games are dense and tactical), stopping when the game ends or nothing is legal.
+fn random_game(rule: Rule, size: u8, picks: &[Index]) -> Game {
+    let mut game = Game::new(rule, size).unwrap();
+    for pick in picks {
+        if game.is_over() {
+            break;
+        }
+        let board = game.board();
+        let near: Vec<Point> = Point::all(size)
+            .filter(|&p| board.is_empty_at(p))
+            .filter(|&p| {
+                board.stone_count() == 0 && p == Point::center(size)
+                    || board
+                        .stones()
+                        .any(|(q, _)| p.x().abs_diff(q.x()) <= 2 && p.y().abs_diff(q.y()) <= 2)
+            })
+            .filter(|&p| game.check(p).is_ok())
+            .collect();
+        if near.is_empty() {
+            break;
+        }
+        game.try_play(*pick.get(&near)).unwrap();
+    }
+    game
+}
+
+fn game_strategy(max_moves: usize) -> impl Strategy<Value = Game> {
+    (
+        prop::sample::select(Rule::ALL.to_vec()),
+        prop::sample::select(vec![5u8, 7, 9, 15, 20]),
+        prop::collection::vec(any::<Index>(), 0..max_moves),
+    )
+        .prop_map(|(rule, size, picks)| random_game(rule, size, &picks))
+}
+
+/// Renju games only, on boards where forbidden shapes come up often.
+fn renju_strategy(max_moves: usize) -> impl Strategy<Value = Game> {
+    (
+        prop::sample::select(vec![9u8, 11, 15]),
+        prop::collection::vec(any::<Index>(), 0..max_moves),
+    )
+        .prop_map(|(size, picks)| random_game(Rule::Renju, size, &picks))
+}
+
+// ---- A slow, independent referee on plain coordinates -------------------------------------
+
+const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+type Xy = (i32, i32);
+/// Each four (its four black stones) with the points that complete it to exactly five.
+type Fours = BTreeMap<Vec<Xy>, BTreeSet<Xy>>;
+
+#[derive(Clone)]
+struct Grid {
+    size: i32,
+    cells: Vec<Option<Color>>,
+}
+
+impl Grid {
+    fn from_board(b: &Board) -> Grid {
+        let size = i32::from(b.size());
+        let mut cells = vec![None; (size * size) as usize];
+        for (p, c) in b.stones() {
+            cells[(i32::from(p.y()) * size + i32::from(p.x())) as usize] = Some(c);
+        }
+        Grid { size, cells }
+    }
+
+    fn on(&self, x: i32, y: i32) -> bool {
+        (0..self.size).contains(&x) && (0..self.size).contains(&y)
+    }
+
+    fn get(&self, x: i32, y: i32) -> Option<Color> {
+        if self.on(x, y) {
+            self.cells[(y * self.size + x) as usize]
+        } else {
+            None
+        }
+    }
+
+    fn set(&mut self, x: i32, y: i32, c: Option<Color>) {
+        self.cells[(y * self.size + x) as usize] = c;
+    }
+
+    /// The run of `c` through `(x, y)` along `(dx, dy)`, as coordinates from one end.
+    fn run(&self, x: i32, y: i32, (dx, dy): (i32, i32), c: Color) -> Vec<(i32, i32)> {
+        let mut start = (x, y);
+        while self.get(start.0 - dx, start.1 - dy) == Some(c) {
+            start = (start.0 - dx, start.1 - dy);
+        }
+        let mut out = vec![start];
+        let mut cur = start;
+        while self.get(cur.0 + dx, cur.1 + dy) == Some(c) {
+            cur = (cur.0 + dx, cur.1 + dy);
+            out.push(cur);
+        }
+        out
+    }
+
+    /// Fours through black `(x, y)` along `d`: each four (its four black stones) with the
+    /// points that complete it to exactly five.
+    fn fours(&self, x: i32, y: i32, (dx, dy): (i32, i32)) -> Fours {
+        let mut out: BTreeMap<_, BTreeSet<_>> = BTreeMap::new();
+        for s in -4..=0 {
+            let window: Vec<(i32, i32)> = (s..s + 5).map(|k| (x + k * dx, y + k * dy)).collect();
+            if !window.iter().all(|&(a, b)| self.on(a, b)) {
+                continue;
+            }
+            let black: Vec<_> = window
+                .iter()
+                .copied()
+                .filter(|&(a, b)| self.get(a, b) == Some(Color::Black))
+                .collect();
+            let empty: Vec<_> = window
+                .iter()
+                .copied()
+                .filter(|&(a, b)| self.get(a, b).is_none())
+                .collect();
+            let before = (x + (s - 1) * dx, y + (s - 1) * dy);
+            let after = (x + (s + 5) * dx, y + (s + 5) * dy);
+            if black.len() == 4
+                && empty.len() == 1
+                && self.get(before.0, before.1) != Some(Color::Black)
+                && self.get(after.0, after.1) != Some(Color::Black)
+            {
+                out.entry(black).or_default().insert(empty[0]);
+            }
+        }
+        out
+    }
+
+    /// RIF forbidden check for black on the empty `(x, y)`, straight from the definitions.
+    fn forbidden(&mut self, x: i32, y: i32) -> Option<Forbidden> {
+        self.set(x, y, Some(Color::Black));
+        let verdict = self.forbidden_placed(x, y);
+        self.set(x, y, None);
+        verdict
+    }
+
+    fn forbidden_placed(&mut self, x: i32, y: i32) -> Option<Forbidden> {
+        let runs: Vec<usize> = DIRS
+            .iter()
+            .map(|&d| self.run(x, y, d, Color::Black).len())
+            .collect();
+        if runs.contains(&5) {
+            return None;
+        }
+        if runs.iter().any(|&r| r > 5) {
+            return Some(Forbidden::Overline);
+        }
+        let fours: Vec<usize> = DIRS.iter().map(|&d| self.fours(x, y, d).len()).collect();
+        if fours.iter().sum::<usize>() >= 2 {
+            return Some(Forbidden::DoubleFour);
+        }
+        let mut threes = 0;
+        for (i, &d) in DIRS.iter().enumerate() {
+            if fours[i] == 0 && self.three(x, y, d) {
+                threes += 1;
+            }
+        }
+        (threes >= 2).then_some(Forbidden::DoubleThree)
+    }
+
+    /// Some empty point on the line makes a straight four (one four with two completion
+    /// points) that contains it and `(x, y)`, and is itself not forbidden.
+    fn three(&mut self, x: i32, y: i32, (dx, dy): (i32, i32)) -> bool {
+        for k in -4..=4 {
+            let q = (x + k * dx, y + k * dy);
+            if k == 0 || !self.on(q.0, q.1) || self.get(q.0, q.1).is_some() {
+                continue;
+            }
+            self.set(q.0, q.1, Some(Color::Black));
+            let straight = self
+                .fours(x, y, (dx, dy))
+                .iter()
+                .any(|(stones, ends)| stones.contains(&q) && ends.len() >= 2);
+            self.set(q.0, q.1, None);
+            if straight && self.forbidden(q.0, q.1).is_none() {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The winning run through `p` by brute force: (kind, stones) or `None`.
+fn brute_win(b: &Board, p: Point, rule: Rule) -> Option<(Color, WinKind, BTreeSet<Point>)> {
+    let g = Grid::from_board(b);
+    let c = b.get(p)?;
+    let (x, y) = (i32::from(p.x()), i32::from(p.y()));
+    let runs: Vec<Vec<(i32, i32)>> = DIRS.iter().map(|&d| g.run(x, y, d, c)).collect();
+    let to_set = |r: &Vec<(i32, i32)>| -> BTreeSet<Point> {
+        r.iter()
+            .map(|&(a, b)| Point::new(a as u8, b as u8))
+            .collect()
+    };
+    if let Some(r) = runs.iter().find(|r| r.len() == 5) {
+        return Some((c, WinKind::Five, to_set(r)));
+    }
+    if rule.exact_five(c) {
+        return None;
+    }
+    runs.iter()
+        .find(|r| r.len() > 5)
+        .map(|r| (c, WinKind::Overline, to_set(r)))
+}
+
+fn empty_points(b: &Board) -> Vec<Point> {
+    Point::all(b.size()).filter(|&p| b.is_empty_at(p)).collect()
+}
+
+fn transformed(b: &Board, sym: u8) -> Board {
+    let mut t = Board::new(b.size()).unwrap();
+    for (p, c) in b.stones() {
+        t.place(p.transform(sym, b.size()), c);
+    }
+    t
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn make_undo_restores_board_and_hash(game in game_strategy(80)) {
+        let mut board = Board::new(game.size()).unwrap();
+        let mut color = Color::Black;
+        for &p in game.moves() {
+            let before = board.clone();
+            let hash = board.hash();
+            let empties: Vec<Point> = empty_points(&board);
+            for q in empties {
+                board.place(q, color);
+                prop_assert_eq!(board.hash(), board.hash_from_scratch());
+                board.remove(q);
+                prop_assert_eq!(board.hash(), hash);
+                let _ = forbidden_at(&mut board, q);
+                prop_assert_eq!(board.hash(), hash);
+            }
+            prop_assert_eq!(&board, &before);
+            board.place(p, color);
+            prop_assert_eq!(board.hash(), board.hash_from_scratch());
+            color = color.other();
+        }
+        prop_assert_eq!(&board, game.board());
+        prop_assert_eq!(board.hash(), game.board().hash());
+    }
+
+    #[test]
+    fn win_at_agrees_with_brute_force(game in game_strategy(120)) {
+        // Every stone on the final board, and every empty point tried for both colours.
+        let mut board = game.board().clone();
+        for (p, _) in game.board().stones() {
+            let got = win_at(&board, p, game.rule())
+                .map(|w| (w.color, w.kind, w.line.into_iter().collect::<BTreeSet<_>>()));
+            prop_assert_eq!(got, brute_win(&board, p, game.rule()));
+        }
+        for p in empty_points(&board) {
+            for c in Color::ALL {
+                board.place(p, c);
+                let got = win_at(&board, p, game.rule())
+                    .map(|w| (w.color, w.kind, w.line.into_iter().collect::<BTreeSet<_>>()));
+                prop_assert_eq!(got, brute_win(&board, p, game.rule()), "{:?} at {:?}", c, p);
+                board.remove(p);
+            }
+        }
+        // A game's result is the brute-force win through its last move.
+        if let (Some(r), Some(last)) = (game.result(), game.last_move()) {
+            if let Some(win) = &r.win {
+                prop_assert_eq!(Some(win.color), r.winner);
+                prop_assert!(brute_win(game.board(), last, game.rule()).is_some());
+            } else {
+                prop_assert!(game.board().is_full());
+            }
+        }
+    }
+
+    #[test]
+    fn forbidden_agrees_with_the_slow_referee(game in renju_strategy(90)) {
+        // Check every position along the game, not only the last one.
+        let mut replay = Game::new(game.rule(), game.size()).unwrap();
+        for &m in game.moves() {
+            let mut board = replay.board().clone();
+            let mut grid = Grid::from_board(&board);
+            for p in empty_points(&board) {
+                let slow = grid.forbidden(i32::from(p.x()), i32::from(p.y()));
+                prop_assert_eq!(forbidden_at(&mut board, p), slow, "at {:?} on\n{}", p, board);
+            }
+            replay.try_play(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn forbidden_points_are_symmetric(game in renju_strategy(90)) {
+        let board = game.board();
+        let size = board.size();
+        let base: BTreeSet<(Point, Forbidden)> =
+            forbidden_points(board, Rule::Renju).into_iter().collect();
+        for sym in 1..8 {
+            let got: BTreeSet<(Point, Forbidden)> =
+                forbidden_points(&transformed(board, sym), Rule::Renju).into_iter().collect();
+            let want: BTreeSet<(Point, Forbidden)> =
+                base.iter().map(|&(p, f)| (p.transform(sym, size), f)).collect();
+            prop_assert_eq!(got, want, "symmetry {}", sym);
+        }
+    }
+
+    #[test]
+    fn undo_redo_round_trips(game in game_strategy(80), back in 0usize..100) {
+        let mut g = game.clone();
+        let k = back.min(g.moves().len());
+        let undone: Vec<Point> = (0..k).map(|_| g.undo().unwrap()).collect();
+        prop_assert_eq!(g.moves(), &game.moves()[..game.moves().len() - k]);
+        prop_assert!(g.result().is_none() || k == 0);
+        prop_assert_eq!(g.board().hash(), g.board().hash_from_scratch());
+        let redone: Vec<Point> = (0..k).map(|_| g.redo().unwrap()).collect();
+        prop_assert_eq!(undone.iter().rev().copied().collect::<Vec<_>>(), redone);
+        prop_assert_eq!(g.moves(), game.moves());
+        prop_assert_eq!(g.board(), game.board());
+        prop_assert_eq!(g.result(), game.result());
+        prop_assert!(!g.can_redo());
+        prop_assert_eq!(g.undo().is_some(), !game.moves().is_empty());
+    }
+
+    #[test]
+    fn records_round_trip(game in game_strategy(120)) {
+        let text = write_moves(&game);
+        let back = parse_moves_game(&text, game.rule(), game.size()).unwrap();
+        prop_assert_eq!(back.moves(), game.moves());
+        let sgf = write_sgf(&game);
+        let back = parse_sgf(&sgf, Rule::Freestyle, 15).unwrap();
+        prop_assert_eq!(back.moves(), game.moves());
+        prop_assert_eq!((back.rule(), back.size()), (game.rule(), game.size()));
+        prop_assert_eq!(back.result(), game.result());
+        // The lenient forms read the same.
+        let squashed = text.replace(' ', "").to_uppercase();
+        let back = parse_moves_game(&squashed, game.rule(), game.size()).unwrap();
+        prop_assert_eq!(back.moves(), game.moves());
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn save_load_round_trips(game in game_strategy(80), back in 0usize..10) {
+        let mut g = game;
+        for _ in 0..back {
+            g.undo();
+        }
+        let saved = g.to_saved();
+        let json = serde_json::to_string(&saved).unwrap();
+        let parsed: wuzi::SavedGame = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(&parsed, &saved);
+        let loaded = Game::from_saved(&parsed).unwrap();
+        prop_assert_eq!(loaded.moves(), g.moves());
+        prop_assert_eq!(loaded.redo_moves(), g.redo_moves());
+        prop_assert_eq!(loaded.board(), g.board());
+        prop_assert_eq!(loaded.result(), g.result());
+        prop_assert_eq!(loaded.rule(), g.rule());
+    }
+}

@@ -1,0 +1,536 @@
+// The real UI in headless Chromium (Debian's /usr/bin/chromium through playwright-core), with
+// touch emulation for the phone cases. The Tauri IPC is replaced, here only, by the recorder in
+// fake-tauri.js. Screenshots go to artifacts/ (gitignored).
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startServer, launch, openApp, pointPixel, calls, stoneAt, PHONE, DESKTOP, ARTIFACTS } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const LOCAL = { settings: { mode: 'local', confirmMove: 'off' } };
+
+async function open(opts = {}) {
+  const app = await openApp(browser, server, opts);
+  app.done = async () => {
+    assert.deepEqual(app.errors, [], 'no page errors or CSP violations');
+    await app.context.close();
+  };
+  return app;
+}
+
+async function tapAt(page, col, row, dx = 0, dy = 0) {
+  const p = await pointPixel(page, col, row);
+  await page.touchscreen.tap(p.x + dx * p.pitch, p.y + dy * p.pitch);
+}
+
+const waitCalls = (page, cmd, n) => page.waitForFunction(([c, k]) => window.__fake.count(c) >= k, [cmd, n]);
+const statusText = (page) => page.textContent('#status');
+
+describe('touch (phone 390×844)', () => {
+  test('taps near each corner of a cell play that corner’s point', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    // Cell between h8 (col 7, row 7) and i7 (col 8, row 8); each tap 0.2–0.3 pitch from its corner.
+    const taps = [
+      [7, 7, 0.25, 0.2, 'h8'],
+      [8, 7, -0.3, 0.1, 'i8'],
+      [7, 8, 0.15, -0.3, 'h7'],
+      [8, 8, -0.2, -0.25, 'i7'],
+    ];
+    for (const [col, row, dx, dy, point] of taps) {
+      const before = (await calls(page, 'play')).length;
+      await tapAt(page, col, row, dx, dy);
+      await waitCalls(page, 'play', before + 1);
+      const last = (await calls(page, 'play')).at(-1);
+      assert.equal(last.args.point, point);
+      assert.equal(last.args.moveNumber, before);
+    }
+    assert.equal(await stoneAt(page, 'h8'), 'black');
+    assert.equal(await stoneAt(page, 'i8'), 'white');
+    assert.equal(await stoneAt(page, 'h7'), 'black');
+    assert.equal(await stoneAt(page, 'i7'), 'white');
+    assert.equal(await page.getAttribute('[data-point="i7"]', 'aria-label'), 'I7, white');
+    await done();
+  });
+
+  test('taps just outside the outer lines reach the edge points', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    await tapAt(page, 0, 7, -0.3, 0.05); // left of a8
+    await waitCalls(page, 'play', 1);
+    await tapAt(page, 14, 0, 0.2, -0.25); // above and right of o15
+    await waitCalls(page, 'play', 2);
+    assert.deepEqual((await calls(page, 'play')).map((c) => c.args.point), ['a8', 'o15']);
+    await tapAt(page, 0, 3, -0.6, 0); // too far out
+    await page.waitForTimeout(100);
+    assert.equal((await calls(page, 'play')).length, 2);
+    await done();
+  });
+
+  test('after rotating, taps still land where the lines are drawn', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    // The drawn intersection (col, row) is (col + 1, row + 1) in the lines SVG's user space.
+    const misalignment = () =>
+      page.evaluate(() => {
+        const svg = document.querySelector('#board svg.lines');
+        const m = svg.getScreenCTM();
+        const n = Number(document.querySelector('#board').dataset.size);
+        let worst = 0;
+        for (const [c, r] of [[0, 0], [n - 1, 0], [0, n - 1], [n - 1, n - 1], [7, 7], [3, 11]]) {
+          const cell = document.querySelector(`#board [data-index="${r * n + c}"]`).getBoundingClientRect();
+          const x = m.a * (c + 1) + m.c * (r + 1) + m.e;
+          const y = m.b * (c + 1) + m.d * (r + 1) + m.f;
+          worst = Math.max(worst, Math.abs(cell.left + cell.width / 2 - x), Math.abs(cell.top + cell.height / 2 - y));
+        }
+        return worst;
+      });
+    assert.ok((await misalignment()) < 0.75, 'portrait: cells sit on the drawn intersections');
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.waitForFunction(() => document.querySelector('#board').getBoundingClientRect().width < 390);
+    assert.ok((await misalignment()) < 0.75, 'landscape: cells sit on the drawn intersections');
+    await tapAt(page, 10, 3, 0.2, 0.25); // k12
+    await waitCalls(page, 'play', 1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.querySelector('#board').getBoundingClientRect().width > 350);
+    await tapAt(page, 2, 12, -0.3, 0.1); // c3
+    await waitCalls(page, 'play', 2);
+    assert.deepEqual((await calls(page, 'play')).map((c) => c.args.point), ['k12', 'c3']);
+    await done();
+  });
+
+  test('dead-zone taps (cell centres, half-way along lines) play nothing', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    for (const [col, row, dx, dy] of [[7, 7, 0.5, 0.5], [3, 10, 0.5, 0], [11, 2, 0, 0.5], [5, 5, 0.4, 0.45]]) {
+      await tapAt(page, col, row, dx, dy);
+    }
+    await page.waitForTimeout(150);
+    assert.equal((await calls(page, 'play')).length, 0);
+    assert.equal(await page.locator('#board [data-stone="black"], #board [data-stone="white"]').count(), 0);
+    await done();
+  });
+
+  test('confirm mode: first tap shows a ghost, a tap elsewhere moves it, a second tap places', async () => {
+    const { page, done } = await open({ fake: { settings: { mode: 'local', confirmMove: 'on' } } });
+    await tapAt(page, 7, 7, 0.1, 0.1); // h8
+    await page.waitForSelector('[data-point="h8"][data-ghost="black"]');
+    assert.equal(await page.isVisible('#place'), true);
+    assert.equal(await statusText(page), 'Tap again to place');
+    await tapAt(page, 9, 5, -0.1, 0.2); // j10
+    await page.waitForSelector('[data-point="j10"][data-ghost="black"]');
+    assert.equal(await page.getAttribute('[data-point="h8"]', 'data-ghost'), null);
+    assert.equal((await calls(page, 'play')).length, 0);
+    await tapAt(page, 9, 5, 0.2, -0.1); // j10 again
+    await waitCalls(page, 'play', 1);
+    assert.equal((await calls(page, 'play'))[0].args.point, 'j10');
+    assert.equal(await stoneAt(page, 'j10'), 'black');
+    // The Place button confirms too.
+    await tapAt(page, 10, 4); // k11
+    await page.waitForSelector('[data-point="k11"][data-ghost="white"]');
+    await page.tap('#place');
+    await waitCalls(page, 'play', 2);
+    assert.equal((await calls(page, 'play'))[1].args.point, 'k11');
+    await done();
+  });
+
+  test('confirm mode is on by default on a touch screen ("auto")', async () => {
+    const { page, done } = await open({ fake: { settings: { mode: 'local', confirmMove: 'auto' } } });
+    await tapAt(page, 7, 7);
+    await page.waitForSelector('[data-point="h8"][data-ghost]');
+    assert.equal((await calls(page, 'play')).length, 0);
+    await done();
+  });
+
+  test('the computer’s turn calls computer_move, and a stale reply is dropped', async () => {
+    const { page, done } = await open({ fake: { settings: { mode: 'computer', confirmMove: 'off' } } });
+    await tapAt(page, 7, 7); // h8
+    await waitCalls(page, 'computer_move', 1);
+    const [cm] = await calls(page, 'computer_move');
+    assert.deepEqual(cm.args, { gameId: 1, moveNumber: 1 });
+    await page.waitForSelector('[data-point="i9"][data-stone="white"]');
+    assert.equal(await statusText(page), 'Your move');
+
+    // Now hold the engine's next answer, undo while it "thinks", then deliver the late answer.
+    await page.evaluate(() => {
+      window.__fake.hold = true;
+    });
+    await tapAt(page, 6, 8); // g7
+    await waitCalls(page, 'computer_move', 2);
+    assert.equal(await statusText(page), 'Thinking…');
+    await page.tap('#undo');
+    await waitCalls(page, 'undo', 1);
+    assert.ok((await calls(page, 'cancel_search')).length >= 1, 'undo while thinking cancels the search');
+    await page.waitForFunction(() => document.querySelector('[data-point="g7"]').dataset.stone === '');
+    await page.evaluate(() => window.__fake.release());
+    await page.waitForTimeout(150);
+    assert.equal(await stoneAt(page, 'g7'), '', 'undone move stays undone');
+    assert.equal(await stoneAt(page, 'j10'), '', 'the late computer move is not drawn');
+    assert.equal(await stoneAt(page, 'h8'), 'black');
+    assert.equal(await stoneAt(page, 'i9'), 'white');
+    assert.notEqual(await statusText(page), 'Thinking…');
+    await done();
+  });
+
+  test('renju: ✕ on black’s forbidden points, with labels, refused without a call', async () => {
+    const forbidden = [{ point: 'f10', reason: 'double-three' }, { point: 'k7', reason: 'double-four' }];
+    const moves = ['h8', 'i9', 'g7', 'i7', 'i8', 'g9'];
+    const { page, done } = await open({ fake: { moves, settings: { mode: 'local', rule: 'renju', confirmMove: 'off' }, view: { rule: 'renju', forbidden } } });
+    assert.equal(await page.getAttribute('[data-point="f10"]', 'data-forbidden'), 'double-three');
+    assert.equal(await page.getAttribute('[data-point="k7"]', 'data-forbidden'), 'double-four');
+    assert.equal(await page.getAttribute('[data-point="f10"]', 'aria-label'), 'F10, forbidden for black');
+    assert.equal(await page.getAttribute('[data-point="k10"]', 'aria-label'), 'K10, empty');
+    assert.equal(await page.getAttribute('[data-point="h8"]', 'aria-label'), 'H8, black');
+    await tapAt(page, 5, 5); // f10
+    await page.waitForFunction(() => document.querySelector('#status').textContent === 'Forbidden: double-three');
+    assert.equal((await calls(page, 'play')).length, 0);
+    assert.equal(await stoneAt(page, 'f10'), '');
+    // Once black has moved, white is to move and the marks go.
+    await tapAt(page, 2, 2); // c13
+    await waitCalls(page, 'play', 1);
+    await page.waitForFunction(() => !document.querySelector('[data-forbidden]'));
+    await done();
+  });
+
+  test('game over: the sheet, the winning line and Play again', async () => {
+    const moves = ['d8', 'a1', 'e8', 'a2', 'f8', 'a3', 'g8', 'a4'];
+    const line = ['d8', 'e8', 'f8', 'g8', 'h8'];
+    const stats = { levels: [{ level: 3, wins: 2, losses: 1, draws: 0 }] };
+    const { page, done } = await open({ fake: { moves, stats, settings: { mode: 'computer', confirmMove: 'off' } } });
+    await page.evaluate((l) => {
+      window.__fake.next.push({ result: { winner: 'black', reason: 'five', line: l }, computerToMove: false });
+    }, line);
+    await tapAt(page, 7, 7); // h8 completes the five
+    await page.waitForSelector('#gameover-sheet[open]');
+    assert.equal(await page.textContent('#gameover-title'), 'You win!');
+    assert.equal(await page.textContent('#gameover-stats'), 'Medium: 2 won · 1 lost · 0 drawn');
+    assert.equal(await statusText(page), 'Black wins — five in a row');
+    const win = await page.$$eval('[data-win="true"]', (cells) => cells.map((c) => c.dataset.point).sort());
+    assert.deepEqual(win, [...line].sort());
+    assert.equal((await calls(page, 'computer_move')).length, 0);
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-game-over.png') });
+    await page.tap('#play-again');
+    await waitCalls(page, 'new_game', 1);
+    await page.waitForFunction(() => !document.querySelector('#gameover-sheet').open);
+    assert.equal(await page.locator('[data-win]').count(), 0);
+    assert.equal(await stoneAt(page, 'h8'), '');
+    await done();
+  });
+
+  test('going to the background saves and pauses; coming back resumes the computer', async () => {
+    const { page, done } = await open({ fake: { settings: { mode: 'computer', confirmMove: 'off' }, hold: true } });
+    await tapAt(page, 7, 7);
+    await waitCalls(page, 'computer_move', 1);
+    const setHidden = (hidden) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+        Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await waitCalls(page, 'save_now', 1);
+    await waitCalls(page, 'cancel_search', 1);
+    // The search that was cancelled answers anyway: ignored.
+    await page.evaluate(() => window.__fake.release());
+    await page.waitForTimeout(100);
+    assert.equal(await stoneAt(page, 'i9'), '');
+    await page.evaluate(() => {
+      window.__fake.hold = false;
+    });
+    await setHidden(false);
+    await waitCalls(page, 'computer_move', 2);
+    await page.waitForSelector('[data-stone="white"]');
+    await done();
+  });
+
+  test('the back button closes an open sheet first, then warns before leaving', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    await page.tap('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    await page.evaluate(() => history.back());
+    await page.waitForFunction(() => !document.querySelector('#settings-sheet').open);
+    assert.equal(await page.isVisible('#toast'), false);
+    await page.evaluate(() => history.back());
+    await page.waitForSelector('#toast:not([hidden])');
+    assert.equal(await page.textContent('#toast'), 'Press back again to leave');
+    assert.ok((await calls(page, 'save_now')).length >= 1);
+    // Closing a sheet with its own button leaves no stray history entry behind.
+    await page.waitForFunction(() => history.state?.wuzi === 'guard', null, { timeout: 5000 });
+    await page.tap('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    await page.tap('#settings-sheet [data-close]');
+    await page.waitForFunction(() => !document.querySelector('#settings-sheet').open && history.state?.wuzi === 'guard');
+    await done();
+  });
+
+  test('safe-area insets pad the app (viewport-fit=cover)', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    assert.match(await page.getAttribute('meta[name="viewport"]', 'content'), /viewport-fit=cover/);
+    const rules = await page.evaluate(() =>
+      [...document.styleSheets].flatMap((s) => [...s.cssRules]).map((r) => r.cssText).join('\n'),
+    );
+    for (const side of ['top', 'right', 'bottom', 'left']) assert.match(rules, new RegExp(`env\\(safe-area-inset-${side}\\)`));
+    const pad = await page.$eval('.app', (el) => {
+      const cs = getComputedStyle(el);
+      return [cs.paddingTop, cs.paddingRight, cs.paddingBottom, cs.paddingLeft].map(parseFloat);
+    });
+    for (const p of pad) assert.ok(p >= 8, `padding ${p}`);
+    assert.equal(await page.$eval('#board', (el) => getComputedStyle(el).touchAction), 'none');
+    await done();
+  });
+
+  test('hint marks the point and shows the verdict', async () => {
+    const { page, done } = await open({ fake: { settings: { mode: 'computer', confirmMove: 'off' }, hintPoint: 'h8' } });
+    await page.tap('#hint');
+    await waitCalls(page, 'hint', 1);
+    await page.waitForSelector('[data-point="h8"][data-hint="true"]');
+    assert.equal(await statusText(page), 'Hint: H8 — even');
+    assert.deepEqual((await calls(page, 'hint'))[0].args, { gameId: 1, moveNumber: 0 });
+    await tapAt(page, 7, 7);
+    await page.waitForFunction(() => !document.querySelector('[data-hint]'));
+    await done();
+  });
+
+  test('tap → stone drawn within one frame', async (t) => {
+    // The engine answers 50 ms later: any stone seen before that was drawn by the UI itself.
+    const { page, done } = await open({ fake: { ...LOCAL, latency: 50 } });
+    await page.evaluate(() => {
+      const board = document.querySelector('#board');
+      window.__taps = [];
+      let current = null;
+      board.addEventListener('pointerup', () => {
+        performance.mark('tap-start');
+        current = { start: performance.now(), stone: null, handlerEnd: null };
+      }, { capture: true });
+      // Bubbles to the window after the board's own pointerup handler has returned.
+      window.addEventListener('pointerup', () => {
+        if (current) current.handlerEnd = performance.now();
+      });
+      new MutationObserver((records) => {
+        if (!current || current.stone !== null) return;
+        if (!records.some((r) => r.target.dataset.stone)) return;
+        current.stone = performance.now();
+        const tap = current;
+        requestAnimationFrame(() => {
+          performance.mark('stone-frame');
+          tap.frame = performance.now();
+          window.__taps.push(tap);
+        });
+      }).observe(board, { subtree: true, attributeFilter: ['data-stone'] });
+    });
+    const points = [[3, 3], [4, 3], [5, 3], [6, 3], [7, 3], [3, 6], [4, 6], [5, 6], [6, 6], [7, 6], [3, 9], [4, 9], [5, 9], [6, 9], [7, 9], [3, 12], [4, 12], [5, 12], [6, 12], [7, 12], [10, 10]];
+    for (const [i, [col, row]] of points.entries()) {
+      await tapAt(page, col, row);
+      await page.waitForFunction((k) => window.__taps.length >= k, i + 1);
+      await waitCalls(page, 'play', i + 1);
+      // The engine's answer has arrived once Undo is enabled again.
+      await page.waitForFunction(() => !document.querySelector('#undo').disabled);
+    }
+    const taps = await page.evaluate(() => window.__taps);
+    for (const tap of taps) {
+      assert.ok(tap.stone !== null && tap.stone <= tap.handlerEnd, 'the stone is set inside the pointer handler, before any frame');
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const toFrame = median(taps.map((t) => t.frame - t.start));
+    const inHandler = median(taps.map((t) => t.stone - t.start));
+    const report = `tap → stone: set after ${inHandler.toFixed(2)} ms (median, in the handler); first frame with it after ${toFrame.toFixed(2)} ms (median of ${taps.length})`;
+    t.diagnostic(report);
+    await done();
+  });
+});
+
+describe('desktop (1280×800, mouse and keyboard)', () => {
+  test('keyboard: arrows move one focus cursor, Enter places', async () => {
+    const { page, done } = await open({ device: DESKTOP, fake: { settings: { ...LOCAL.settings, sound: true } } });
+    // Count the stone clicks the sound module synthesises.
+    await page.evaluate(() => {
+      window.__clicks = 0;
+      const make = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (...args) {
+        window.__clicks++;
+        return make.apply(this, args);
+      };
+    });
+    // The board is one tab stop (after the help button in the header).
+    for (let i = 0; i < 4 && !(await page.evaluate(() => document.activeElement.matches('[role="gridcell"]'))); i++) {
+      await page.keyboard.press('Tab');
+    }
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.point), 'h8');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'hint', 'one Tab leaves the board (Undo and Redo are disabled)');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.point), 'h8');
+    assert.equal(await page.locator('#board [tabindex="0"]').count(), 1);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.point), 'j9');
+    assert.equal(await page.getAttribute('[data-point="j9"]', 'data-ghost'), 'black');
+    await page.keyboard.press('Enter');
+    await waitCalls(page, 'play', 1);
+    assert.equal((await calls(page, 'play'))[0].args.point, 'j9');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press(' ');
+    await waitCalls(page, 'play', 2);
+    assert.equal((await calls(page, 'play'))[1].args.point, 'i9');
+    assert.equal(await page.locator('#board [tabindex="0"]').count(), 1);
+    await page.waitForFunction(() => window.__clicks >= 2);
+    assert.equal((await calls(page, 'haptic_tick')).length, 2, 'a haptic tick per stone');
+    await done();
+  });
+
+  test('Ctrl+Z undoes and Ctrl+Y redoes', async () => {
+    const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+    const p = await pointPixel(page, 7, 7);
+    await page.mouse.click(p.x, p.y);
+    await waitCalls(page, 'play', 1);
+    await page.waitForFunction(() => !document.querySelector('#undo').disabled);
+    await page.keyboard.press('Control+z');
+    await waitCalls(page, 'undo', 1);
+    await page.waitForFunction(() => document.querySelector('[data-point="h8"]').dataset.stone === '');
+    await page.keyboard.press('Control+y');
+    await waitCalls(page, 'redo', 1);
+    await page.waitForSelector('[data-point="h8"][data-stone="black"]');
+    await page.keyboard.press('Meta+z');
+    await waitCalls(page, 'undo', 2);
+    await done();
+  });
+
+  test('a mouse click places at once (confirm "auto" is off for a fine pointer)', async () => {
+    const { page, done } = await open({ device: DESKTOP, fake: { settings: { mode: 'local', confirmMove: 'auto' } } });
+    const p = await pointPixel(page, 3, 11);
+    await page.mouse.click(p.x + p.pitch * 0.2, p.y - p.pitch * 0.2);
+    await waitCalls(page, 'play', 1);
+    assert.equal((await calls(page, 'play'))[0].args.point, 'd4');
+    await done();
+  });
+
+  test('settings: every change is saved; game options wait for a new game', async () => {
+    const { page, done } = await open({ device: DESKTOP, fake: { moves: ['h8', 'i9'], settings: { mode: 'computer', confirmMove: 'off' } } });
+    await page.click('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    await page.click('#settings-sheet input[name="level"][value="5"]');
+    await waitCalls(page, 'set_settings', 1);
+    assert.equal((await calls(page, 'set_settings'))[0].args.settings.level, 5);
+    assert.equal(await page.isVisible('#applies-next'), true);
+    await page.click('#settings-sheet input[name="moveNumbers"]');
+    await waitCalls(page, 'set_settings', 2);
+    await page.waitForSelector('#board[data-numbers] [data-point="h8"][data-num="1"]');
+    await page.click('#settings-sheet input[name="theme"][value="dark"]');
+    await page.waitForSelector('html[data-theme="dark"]');
+    await page.click('#apply-new-game');
+    await waitCalls(page, 'new_game', 1);
+    assert.equal((await calls(page, 'new_game'))[0].args.options.level, 5);
+    await done();
+  });
+
+  test('a hovering mouse previews the stone; leaving the board clears it', async () => {
+    const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+    const p = await pointPixel(page, 4, 10);
+    await page.mouse.move(p.x + p.pitch * 0.1, p.y + p.pitch * 0.1);
+    await page.waitForSelector('[data-point="e5"][data-ghost="black"]');
+    await page.mouse.move(p.x + p.pitch * 0.5, p.y + p.pitch * 0.5); // dead zone
+    await page.waitForFunction(() => !document.querySelector('[data-ghost]'));
+    await page.mouse.move(p.x, p.y);
+    await page.waitForSelector('[data-point="e5"][data-ghost]');
+    await page.mouse.move(5, 5);
+    await page.waitForFunction(() => !document.querySelector('[data-ghost]'));
+    assert.equal((await calls(page, 'play')).length, 0);
+    await done();
+  });
+
+  test('statistics and game records in the settings sheet', async () => {
+    const stats = { levels: [{ level: 1, wins: 0, losses: 0, draws: 0 }, { level: 5, wins: 1, losses: 4, draws: 2 }] };
+    const { page, done } = await open({ device: DESKTOP, fake: { moves: ['h8', 'i9', 'j10'], stats, settings: { mode: 'local' } } });
+    await page.click('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    const rows = await page.$$eval('#stats tbody tr', (trs) => trs.map((tr) => tr.textContent.trim().replace(/\s+/g, ' ')));
+    assert.deepEqual(rows, ['Master142'], 'only levels with finished games are listed');
+    await page.click('#copy-moves');
+    await waitCalls(page, 'export_record', 1);
+    assert.deepEqual((await calls(page, 'export_record'))[0].args, { format: 'moves' });
+    await page.waitForFunction(() => document.querySelector('#record-text').value === 'h8 i9 j10');
+    await page.fill('#record-text', 'a1 b2 c3 d4');
+    await page.click('#import-record');
+    await waitCalls(page, 'import_record', 1);
+    assert.deepEqual((await calls(page, 'import_record'))[0].args, { text: 'a1 b2 c3 d4' });
+    await page.waitForFunction(() => !document.querySelector('#settings-sheet').open);
+    await page.waitForSelector('[data-point="d4"][data-stone="white"]');
+    assert.equal(await stoneAt(page, 'h8'), '');
+    await done();
+  });
+
+  test('reduced motion: stones appear without animation', async () => {
+    const { page, done } = await open({ device: DESKTOP, reducedMotion: 'reduce', fake: { moves: ['h8'], settings: { mode: 'local' } } });
+    const name = await page.$eval('[data-point="h8"]', (el) => getComputedStyle(el, '::before').animationName);
+    assert.equal(name, 'none');
+    await done();
+    const moving = await open({ device: DESKTOP, fake: { moves: ['h8'], settings: { mode: 'local' } } });
+    assert.equal(await moving.page.$eval('[data-point="h8"]', (el) => getComputedStyle(el, '::before').animationName), 'drop');
+    await moving.done();
+  });
+
+  test('Chinese follows the system language', async () => {
+    const context = await browser.newContext({ ...DESKTOP, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__FAKE_CONFIG__ = { settings: { mode: 'computer', language: 'system' } };
+    });
+    await page.addInitScript({ path: join(import.meta.dirname, 'fake-tauri.js') });
+    await page.goto(server.url);
+    await page.waitForSelector('html[data-ready="true"]');
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+    assert.equal(await page.textContent('#status'), '轮到你了');
+    assert.equal(await page.textContent('#undo span'), '悔棋');
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  const moves = ['h8', 'i9', 'g7', 'i7', 'i8', 'g9', 'j8', 'f8', 'g8', 'k8', 'h9', 'h7', 'j10', 'j9'];
+  const forbidden = [{ point: 'f10', reason: 'double-three' }, { point: 'k7', reason: 'double-four' }];
+  // Phone shots at 2× keep the files small enough to commit one to docs/.
+  for (const [name, device] of [['phone', { ...PHONE, deviceScaleFactor: 2 }], ['desktop', DESKTOP]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      test(`${name} ${colorScheme}`, async () => {
+        const { page, done } = await open({
+          device,
+          colorScheme,
+          reducedMotion: 'reduce',
+          fake: { moves, settings: { rule: 'renju', level: 4, confirmMove: 'off' }, view: { rule: 'renju', level: 4, forbidden } },
+        });
+        await page.waitForTimeout(100);
+        await page.screenshot({ path: join(ARTIFACTS, `${name}-${colorScheme}.png`) });
+        if (name === 'phone' && colorScheme === 'dark') {
+          await page.click('#settings');
+          await page.click('#settings-sheet input[name="confirmMove"][value="on"]');
+          await page.click('#settings-sheet [data-close]');
+          await tapAt(page, 10, 4); // k11, waiting for confirmation
+          await page.waitForSelector('#place:not([hidden])');
+          await page.screenshot({ path: join(ARTIFACTS, 'phone-confirm-dark.png') });
+        }
+        if (colorScheme === 'light') {
+          await page.click('#settings');
+          await page.waitForSelector('#settings-sheet[open]');
+          await page.screenshot({ path: join(ARTIFACTS, `${name}-settings.png`) });
+          await page.click('#settings-sheet [data-close]');
+          await page.click('#help');
+          await page.waitForSelector('#help-sheet[open]');
+          assert.match(await page.textContent('#help-body'), /double-three/);
+          await page.screenshot({ path: join(ARTIFACTS, `${name}-help.png`) });
+        }
+        await done();
+      });
+    }
+  }
+});

@@ -1,0 +1,128 @@
+// Stand-in for the Tauri shell, injected into the page ONLY by the browser tests (never shipped).
+// It records every invoke() and plays the engine's part with scripted GameViews: it appends
+// moves and flips the side to move, nothing more. Anything rule-like (forbidden points, a win)
+// comes from the test through `__fake.next`, merged into the next view it hands out.
+(() => {
+  const cfg = window.__FAKE_CONFIG__ ?? {};
+  const settings = {
+    mode: 'computer', humanColor: 'black', level: 3, rule: 'freestyle', size: 15, confirmMove: 'off',
+    moveNumbers: false, sound: false, vibration: true, language: 'en', theme: 'system',
+    ...cfg.settings,
+  };
+  const stats = cfg.stats ?? { levels: [1, 2, 3, 4, 5].map((level) => ({ level, wins: 0, losses: 0, draws: 0 })) };
+  const clone = (x) => JSON.parse(JSON.stringify(x));
+  const colorAt = (n) => (n % 2 ? 'white' : 'black');
+
+  let gameId = 1;
+  let options = { mode: settings.mode, rule: settings.rule, size: settings.size, level: settings.level, humanColor: settings.humanColor };
+  let redo = [];
+
+  function makeView(moves, extra = {}) {
+    const toMove = colorAt(moves.length);
+    return {
+      gameId, moveNumber: moves.length, size: options.size, rule: options.rule, mode: options.mode,
+      level: options.level, humanColor: options.humanColor, moves: [...moves], toMove, result: null,
+      forbidden: [], canUndo: moves.length > 0, canRedo: redo.length > 0,
+      computerToMove: options.mode === 'computer' && toMove !== options.humanColor,
+      ...extra,
+    };
+  }
+
+  let view = makeView(cfg.moves ?? [], cfg.view ?? {});
+
+  const fake = {
+    calls: [],
+    next: [], // extra fields merged into the next views handed out, in order
+    computerMoves: [...(cfg.computerMoves ?? ['i9', 'g7', 'j10', 'f6', 'k11'])],
+    hold: !!cfg.hold, // keep computer_move replies until release()
+    held: [],
+    hintPoint: cfg.hintPoint ?? 'h8',
+    get view() { return clone(view); },
+    release() { const r = fake.held.shift(); if (r) r(); return !!r; },
+    count(cmd) { return fake.calls.filter((c) => c.cmd === cmd).length; },
+  };
+  window.__fake = fake;
+
+  // Real IPC answers in a later task, never in the same microtask checkpoint; `latency` (ms)
+  // stretches that, so a test can tell an optimistic drawing from a drawn reply.
+  const latency = cfg.latency ?? 0;
+  const later = (settle) => new Promise((resolve, reject) => setTimeout(() => settle(resolve, reject), latency));
+  const fail = (code, message = code) => later((_, reject) => reject({ code, message }));
+  const ok = (value) => later((resolve) => resolve(value));
+  const stale = (args) => args.gameId !== view.gameId || args.moveNumber !== view.moveNumber;
+
+  function invoke(cmd, args) {
+    fake.calls.push({ cmd, args: args === undefined ? null : clone(args), t: performance.now() });
+    switch (cmd) {
+      case 'get_state':
+        return ok(clone({ game: view, settings, stats, notice: cfg.notice ?? null }));
+      case 'get_settings':
+        return ok(clone(settings));
+      case 'set_settings':
+        Object.assign(settings, args.settings);
+        return ok(clone(settings));
+      case 'get_stats':
+        return ok(clone(stats));
+      case 'new_game':
+        gameId++;
+        redo = [];
+        options = { ...args.options };
+        view = makeView([]);
+        return ok(clone(view));
+      case 'play': {
+        if (stale(args)) return fail('stale');
+        if (view.result) return fail('gameOver');
+        if (view.moves.includes(args.point)) return fail('occupied', `${args.point} is occupied`);
+        const f = view.forbidden.find((x) => x.point === args.point);
+        if (f) return fail('forbidden', `forbidden: ${f.reason}`);
+        redo = [];
+        view = makeView([...view.moves, args.point], fake.next.shift());
+        return ok(clone(view));
+      }
+      case 'computer_move': {
+        if (stale(args)) return fail('stale');
+        const reply = makeView([...view.moves, fake.computerMoves.shift() ?? 'a1'], fake.next.shift());
+        if (!fake.hold) {
+          view = reply;
+          return ok(clone(view));
+        }
+        // A held reply is computed now and delivered later, whatever happened meanwhile: exactly
+        // the late answer the UI must recognise as stale.
+        return new Promise((resolve) => fake.held.push(() => resolve(clone(reply))));
+      }
+      case 'cancel_search':
+      case 'save_now':
+      case 'haptic_tick':
+        return ok(null);
+      case 'undo': {
+        if (!view.moves.length) return fail('badArgument');
+        const moves = [...view.moves];
+        const back = options.mode === 'computer' && moves.length >= 2 && !view.computerToMove ? 2 : 1;
+        for (let i = 0; i < back; i++) redo.unshift(moves.pop());
+        view = makeView(moves);
+        return ok(clone(view));
+      }
+      case 'redo': {
+        if (!redo.length) return fail('badArgument');
+        const moves = [...view.moves, redo.shift()];
+        view = makeView(moves);
+        return ok(clone(view));
+      }
+      case 'hint':
+        if (stale(args)) return fail('stale');
+        return ok({ point: fake.hintPoint, verdict: 'even', score: 0, gameId: view.gameId, moveNumber: view.moveNumber });
+      case 'export_record':
+        return ok(args.format === 'sgf' ? `(;GM[4]SZ[${view.size}])` : view.moves.join(' '));
+      case 'import_record': {
+        gameId++;
+        redo = [];
+        view = makeView(String(args.text).trim().split(/\s+/));
+        return ok(clone(view));
+      }
+      default:
+        return fail('badArgument', `unknown command ${cmd}`);
+    }
+  }
+
+  window.__TAURI__ = { core: { invoke } };
+})();

@@ -1,0 +1,95 @@
+// Shared by the browser tests: a static server for ui/, Debian's Chromium through
+// playwright-core (never a downloaded browser), and pages wired to the fake shell.
+import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const UI_DIR = join(here, '..', 'ui');
+export const FAKE_SCRIPT = join(here, 'fake-tauri.js');
+export const ARTIFACTS = join(here, '..', 'artifacts');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+// The same policy the app ships with (TAURI-NOTES), so a CSP violation fails here too.
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
+
+export async function startServer() {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    const rel = normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+    const file = join(UI_DIR, rel);
+    if (!file.startsWith(UI_DIR)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP, 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, hasTouch: false, isMobile: false };
+
+/**
+ * A page with the fake shell, loaded and showing the board.
+ * @param {import('playwright-core').Browser} browser
+ */
+export async function openApp(browser, server, { device = PHONE, colorScheme = 'light', reducedMotion = 'no-preference', fake = {} } = {}) {
+  const context = await browser.newContext({ ...device, colorScheme, reducedMotion, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.addInitScript((cfg) => {
+    window.__FAKE_CONFIG__ = cfg;
+  }, fake);
+  await page.addInitScript({ path: FAKE_SCRIPT });
+  await page.goto(server.url);
+  await page.waitForSelector('html[data-ready="true"]');
+  await page.waitForSelector('#board [role="gridcell"]');
+  return { page, context, errors };
+}
+
+/** Screen pixel of the intersection (col, row), from the rendered board. */
+export async function pointPixel(page, col, row) {
+  return page.evaluate(([c, r]) => {
+    const size = Number(document.querySelector('#board').dataset.size);
+    const cells = document.querySelectorAll('#board [role="gridcell"]');
+    const a = cells[0].getBoundingClientRect();
+    const b = cells[cells.length - 1].getBoundingClientRect();
+    const x0 = a.left + a.width / 2;
+    const y0 = a.top + a.height / 2;
+    const pitch = (b.left + b.width / 2 - x0) / (size - 1);
+    return { x: x0 + c * pitch, y: y0 + r * pitch, pitch };
+  }, [col, row]);
+}
+
+export const calls = (page, cmd) => page.evaluate((c) => window.__fake.calls.filter((x) => !c || x.cmd === c), cmd);
+export const stoneAt = (page, point) => page.getAttribute(`#board [data-point="${point}"]`, 'data-stone');

@@ -1,0 +1,49 @@
+// The app's IPC, one function per command of the contract in docs/architecture.md.
+// This is the only module that touches `window.__TAURI__`; everything else sees plain promises
+// that resolve to the contract's JSON and reject with `{ code, message }`.
+
+const CODES = new Set([
+  'offBoard', 'occupied', 'forbidden', 'gameOver', 'notYourTurn', 'stale', 'cancelled',
+  'badRecord', 'badArgument', 'io', 'busy',
+]);
+
+function call(command, args) {
+  const invoke = globalThis.__TAURI__?.core?.invoke;
+  if (typeof invoke !== 'function') {
+    return Promise.reject({ code: 'io', message: 'The game engine is not available.' });
+  }
+  let pending;
+  try {
+    pending = Promise.resolve(invoke(command, args));
+  } catch (err) {
+    pending = Promise.reject(err);
+  }
+  return pending.catch((err) => {
+    throw toAppError(err);
+  });
+}
+
+/** Whatever the shell rejected with becomes `{ code, message }`. */
+export function toAppError(err) {
+  if (err && typeof err === 'object' && typeof err.code === 'string') {
+    return { code: CODES.has(err.code) ? err.code : 'io', message: String(err.message ?? err.code) };
+  }
+  return { code: 'io', message: typeof err === 'string' ? err : String(err?.message ?? err) };
+}
+
+export const getState = () => call('get_state');
+export const newGame = (options) => call('new_game', { options });
+export const play = (point, gameId, moveNumber) => call('play', { point, gameId, moveNumber });
+export const computerMove = (gameId, moveNumber) => call('computer_move', { gameId, moveNumber });
+export const cancelSearch = () => call('cancel_search');
+export const undo = () => call('undo');
+export const redo = () => call('redo');
+export const hint = (gameId, moveNumber) => call('hint', { gameId, moveNumber });
+export const exportRecord = (format) => call('export_record', { format });
+export const importRecord = (text) => call('import_record', { text });
+export const getSettings = () => call('get_settings');
+export const setSettings = (settings) => call('set_settings', { settings });
+export const getStats = () => call('get_stats');
+export const saveNow = () => call('save_now');
+/** A short vibration on phones; the shell does nothing on the desktop. */
+export const hapticTick = () => call('haptic_tick');

@@ -1,0 +1,690 @@
+// Wiring: the engine's GameView is the truth; the UI adds only what is in flight (a stone drawn
+// before the engine confirmed it, the computer thinking, a hint) and what the player is choosing
+// (a pressed or pending point, the keyboard cursor).
+//
+// Stale replies: `state.epoch` changes whenever the position on screen changes (a move, undo,
+// new game, the app going to the background). Every asynchronous request remembers the epoch it
+// was made in, and its reply is dropped if the epoch has moved on; the engine checks the same
+// thing on its side with (gameId, moveNumber).
+
+import * as api from './api.js';
+import { createBoard } from './render.js';
+import { bindInput } from './input.js';
+import { t, setLanguage, translateStatic, verdict as verdictText } from './i18n.js';
+import * as sound from './sound.js';
+import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver } from './sheets.js';
+import { fromRif } from './coords.js';
+
+const $ = (id) => document.getElementById(id);
+const coarse = matchMedia('(pointer: coarse)');
+const GAME_OVER_DELAY_MS = 450;
+const FLASH_MS = 2600;
+const MAX_COMPUTER_RETRIES = 2;
+
+const state = {
+  view: null,
+  settings: null,
+  stats: null,
+  epoch: 0,
+  thinking: false,
+  hinting: false,
+  busy: false,
+  optimistic: null, // { index, color }
+  pending: -1, // confirm mode: chosen point awaiting a second tap
+  press: -1, // point under a pressed pointer
+  pressType: '',
+  hover: -1, // point under a mouse that is not pressed
+  cursor: -1, // keyboard cursor
+  hint: null, // { index, point, verdict }
+  flash: '',
+  resultShown: '',
+  computerRetries: 0,
+};
+
+let board;
+let sheets;
+let flashTimer = 0;
+let toastTimer = 0;
+let exitTimer = 0;
+let settingsSerial = 0;
+
+// ---------------------------------------------------------------------------------------------
+// Derived drawing model
+
+function indexOf(point, size) {
+  const p = fromRif(point, size);
+  return p ? p.row * size + p.col : -1;
+}
+
+function pointOf(index, size) {
+  return board.cell(index).dataset.point;
+}
+
+function boardModel() {
+  const v = state.view;
+  const n = v.size;
+  const stones = new Array(n * n).fill('');
+  const order = new Array(n * n).fill(0);
+  let last = -1;
+  v.moves.forEach((move, k) => {
+    const i = indexOf(move, n);
+    if (i < 0) return;
+    stones[i] = k % 2 ? 'white' : 'black';
+    order[i] = k + 1;
+    last = i;
+  });
+  const forbidden = new Map();
+  if (state.optimistic) {
+    stones[state.optimistic.index] = state.optimistic.color;
+    order[state.optimistic.index] = v.moves.length + 1;
+    last = state.optimistic.index;
+  } else if (!v.result && v.toMove === 'black') {
+    for (const f of v.forbidden ?? []) {
+      const i = indexOf(f.point, n);
+      if (i >= 0) forbidden.set(i, f.reason);
+    }
+  }
+  const chosen = [state.press, state.pending, state.hover, state.cursor].find((i) => i >= 0) ?? -1;
+  const canPlay = humanCanPlay();
+  return {
+    size: n,
+    stones,
+    order,
+    numbers: !!state.settings?.moveNumbers,
+    last,
+    forbidden,
+    win: (v.result?.line ?? []).map((p) => indexOf(p, n)).filter((i) => i >= 0),
+    ghost: canPlay && chosen >= 0 && !forbidden.has(chosen) ? { index: chosen, color: v.toMove } : null,
+    cross: canPlay && state.press >= 0 && state.pressType !== 'mouse' ? state.press : -1,
+    hint: state.hint?.index ?? -1,
+  };
+}
+
+function humanCanPlay() {
+  const v = state.view;
+  return !!v && !v.result && !v.computerToMove && !state.thinking && !state.busy;
+}
+
+function confirmMode() {
+  const c = state.settings?.confirmMove ?? 'auto';
+  return c === 'on' || (c === 'auto' && coarse.matches);
+}
+
+function colourName(color) {
+  return t(color);
+}
+
+function resultText(result) {
+  if (!result.winner) return t('draw');
+  return t('wins', {
+    color: colourName(result.winner),
+    reason: t(result.reason === 'overline' ? 'reasonOverline' : 'reasonFive'),
+  });
+}
+
+function statusText() {
+  const v = state.view;
+  if (state.flash) return state.flash;
+  if (!v) return '';
+  if (v.result) return resultText(v.result);
+  if (state.thinking || (state.busy && state.optimistic && v.mode === 'computer')) return t('thinking');
+  if (state.hinting) return t('hinting');
+  if (state.hint) {
+    const verdict = verdictText(state.hint.verdict);
+    return state.hint.point ? t('hintText', { point: state.hint.point.toUpperCase(), verdict }) : t('hintNone', { verdict });
+  }
+  if (v.computerToMove) return t('computersMove');
+  if (state.pending >= 0 && confirmMode()) return t('tapAgain');
+  if (v.mode === 'computer') return t('yourMove');
+  return t('toMove', { color: colourName(v.toMove) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+function render() {
+  const v = state.view;
+  if (!v) {
+    $('status').textContent = state.flash;
+    return;
+  }
+  board.update(boardModel());
+
+  const status = statusText();
+  if ($('status').textContent !== status) $('status').textContent = status;
+  const meta = t(v.mode === 'computer' ? 'metaComputer' : 'meta', {
+    rule: t(`rule_${v.rule}`),
+    size: v.size,
+    level: t(`level${v.level}`),
+  });
+  if ($('meta').textContent !== meta) $('meta').textContent = meta;
+
+  const turn = $('turn');
+  const turnColour = v.result ? v.result.winner ?? 'draw' : state.optimistic ? other(state.optimistic.color) : v.toMove;
+  turn.dataset.color = turnColour;
+  turn.toggleAttribute('data-thinking', state.thinking || state.hinting);
+  $('status').toggleAttribute('data-flash', !!state.flash);
+
+  $('undo').disabled = !v.canUndo || state.busy;
+  $('redo').disabled = !v.canRedo || state.busy || state.thinking;
+  $('hint').disabled = !!v.result || v.computerToMove || state.thinking || state.busy || state.hinting;
+  $('hint').setAttribute('aria-pressed', String(!!state.hint));
+  $('place').hidden = !(confirmMode() && state.pending >= 0 && humanCanPlay());
+}
+
+function other(color) {
+  return color === 'black' ? 'white' : 'black';
+}
+
+function flash(text) {
+  state.flash = text;
+  clearTimeout(flashTimer);
+  flashTimer = setTimeout(() => {
+    state.flash = '';
+    render();
+  }, FLASH_MS);
+  render();
+}
+
+function toast(text) {
+  const el = $('toast');
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    el.hidden = true;
+  }, FLASH_MS + 800);
+}
+
+function announce(text) {
+  $('announce').textContent = text;
+}
+
+function errorText(err) {
+  if (err.code === 'forbidden') {
+    const reason = /double-three|double-four|overline/.exec(err.message ?? '');
+    return reason ? t('forbiddenMove', { reason: t(reason[0]) }) : t('err_forbidden');
+  }
+  const key = `err_${err.code}`;
+  const text = t(key);
+  return text === key ? err.message : text;
+}
+
+function showError(err) {
+  if (err.code === 'cancelled') return;
+  if (err.code === 'stale') {
+    refresh();
+    return;
+  }
+  console.warn('wuzi:', err.code, err.message);
+  flash(errorText(err));
+}
+
+function feedback(color) {
+  if (state.settings?.sound ?? true) sound.click(color);
+  if (state.settings?.vibration ?? true) api.hapticTick().catch(() => {});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Engine state
+
+function applyView(view, { byComputer = false } = {}) {
+  const prev = state.view;
+  const changed =
+    !prev || prev.gameId !== view.gameId || prev.moveNumber !== view.moveNumber || prev.moves.join() !== view.moves.join();
+  state.view = view;
+  if (changed) {
+    state.epoch++;
+    state.pending = -1;
+    state.hint = null;
+    state.hinting = false;
+  }
+  if (byComputer && view.moves.length > (prev?.moves.length ?? 0)) {
+    const color = view.moves.length % 2 ? 'black' : 'white';
+    feedback(color);
+    announce(t('played', { color: colourName(color), point: view.moves.at(-1).toUpperCase() }));
+  }
+  if (!prev || prev.size !== view.size) {
+    state.cursor = -1;
+    state.hover = -1;
+    board.update(boardModel());
+    board.setFocusIndex(Math.floor((view.size * view.size) / 2));
+  }
+  render();
+
+  const key = view.result ? `${view.gameId}:${view.moveNumber}` : '';
+  if (key && key !== state.resultShown) {
+    state.resultShown = key;
+    if (view.result.winner) announce(resultText(view.result));
+    gameOver(view);
+  } else if (!key) {
+    state.resultShown = '';
+  }
+  maybeComputerMove();
+}
+
+function refresh() {
+  return api.getState().then(
+    (s) => {
+      state.settings = s.settings;
+      state.stats = s.stats;
+      applyPreferences();
+      applyView(s.game);
+    },
+    (err) => flash(errorText(err)),
+  );
+}
+
+function maybeComputerMove() {
+  const v = state.view;
+  if (!v || v.result || !v.computerToMove || state.thinking || state.busy || document.hidden) return;
+  state.thinking = true;
+  const epoch = state.epoch;
+  render();
+  api.computerMove(v.gameId, v.moveNumber).then(
+    (view) => {
+      if (epoch !== state.epoch || !state.thinking) return;
+      if (view.gameId !== v.gameId || view.moveNumber < v.moveNumber) return;
+      state.thinking = false;
+      state.computerRetries = 0;
+      applyView(view, { byComputer: true });
+    },
+    (err) => {
+      if (epoch !== state.epoch) return;
+      state.thinking = false;
+      if ((err.code === 'stale' || err.code === 'cancelled' || err.code === 'busy') && state.computerRetries < MAX_COMPUTER_RETRIES) {
+        state.computerRetries++;
+        refresh();
+        return;
+      }
+      state.computerRetries = 0;
+      render();
+      showError(err.code === 'stale' || err.code === 'cancelled' ? { code: 'busy', message: err.message } : err);
+    },
+  );
+}
+
+/** Ends a search in progress; its late reply will be dropped because the epoch moves on. */
+function stopThinking() {
+  const was = state.thinking || state.hinting;
+  state.thinking = false;
+  state.hinting = false;
+  state.epoch++;
+  return was ? api.cancelSearch().catch(() => null) : Promise.resolve(null);
+}
+
+async function run(action) {
+  if (state.busy) return;
+  state.busy = true;
+  state.pending = -1;
+  render();
+  try {
+    const view = await action();
+    state.busy = false;
+    applyView(view);
+  } catch (err) {
+    state.busy = false;
+    render();
+    showError(err);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Player actions
+
+function refusal(index) {
+  const m = boardModel();
+  if (m.stones[index]) return t('err_occupied');
+  if (m.forbidden.has(index)) return t('forbiddenMove', { reason: t(m.forbidden.get(index)) });
+  return '';
+}
+
+function place(index) {
+  const v = state.view;
+  if (!humanCanPlay() || index < 0) return;
+  const problem = refusal(index);
+  if (problem) {
+    state.pending = -1;
+    flash(problem);
+    return;
+  }
+  const point = pointOf(index, v.size);
+  const color = v.toMove;
+  state.pending = -1;
+  state.hint = null;
+  state.optimistic = { index, color };
+  state.busy = true;
+  render(); // the stone is on the board before this event handler returns
+  feedback(color);
+  announce(t('played', { color: colourName(color), point: point.toUpperCase() }));
+  const epoch = state.epoch;
+  api.play(point, v.gameId, v.moveNumber).then(
+    (view) => {
+      state.busy = false;
+      state.optimistic = null;
+      if (epoch !== state.epoch) return render();
+      applyView(view);
+    },
+    (err) => {
+      state.busy = false;
+      state.optimistic = null;
+      render();
+      if (epoch === state.epoch) showError(err);
+    },
+  );
+}
+
+function choose(index) {
+  if (index < 0) return;
+  if (!confirmMode() || state.pending === index) {
+    place(index);
+    return;
+  }
+  const problem = refusal(index);
+  if (problem) {
+    flash(problem);
+    return;
+  }
+  state.pending = index;
+  render();
+}
+
+function doUndo() {
+  const v = state.view;
+  if (!v?.canUndo || state.busy || sheets.isOpen('settings-sheet')) return;
+  sheets.close('gameover-sheet');
+  run(async () => {
+    await stopThinking();
+    return api.undo();
+  });
+}
+
+function doRedo() {
+  const v = state.view;
+  if (!v?.canRedo || state.busy || sheets.anyOpen()) return;
+  run(async () => {
+    await stopThinking();
+    return api.redo();
+  });
+}
+
+function gameOptions() {
+  const s = state.settings ?? state.view;
+  return { mode: s.mode, rule: s.rule, size: Number(s.size), level: Number(s.level), humanColor: s.humanColor };
+}
+
+function optionsDiffer() {
+  const v = state.view;
+  const s = state.settings;
+  if (!v || !s) return false;
+  if (s.mode !== v.mode || s.rule !== v.rule || Number(s.size) !== v.size) return true;
+  return s.mode === 'computer' && (s.humanColor !== v.humanColor || Number(s.level) !== v.level);
+}
+
+function doNewGame() {
+  sheets.close('gameover-sheet');
+  run(async () => {
+    await stopThinking();
+    return api.newGame(gameOptions());
+  });
+}
+
+async function doHint() {
+  const v = state.view;
+  if (!v || v.result || v.computerToMove || state.thinking || state.busy || state.hinting) return;
+  if (state.hint) {
+    state.hint = null;
+    render();
+    return;
+  }
+  state.hinting = true;
+  const epoch = state.epoch;
+  render();
+  try {
+    const h = await api.hint(v.gameId, v.moveNumber);
+    if (epoch !== state.epoch || h.gameId !== v.gameId || h.moveNumber !== v.moveNumber) return;
+    state.hint = { index: h.point ? indexOf(h.point, v.size) : -1, point: h.point, verdict: h.verdict };
+    if (h.point) announce(t('hintText', { point: h.point.toUpperCase(), verdict: verdictText(h.verdict) }));
+  } catch (err) {
+    if (epoch === state.epoch) showError(err);
+  } finally {
+    if (epoch === state.epoch) {
+      state.hinting = false;
+      render();
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sheets
+
+async function gameOver(view) {
+  const epoch = state.epoch;
+  const stats = await api.getStats().catch(() => state.stats);
+  state.stats = stats;
+  fillStats(stats);
+  await new Promise((resolve) => setTimeout(resolve, GAME_OVER_DELAY_MS));
+  if (epoch !== state.epoch || !state.view?.result) return;
+  fillGameOver(view, stats);
+  if (!sheets.anyOpen()) sheets.open('gameover-sheet');
+}
+
+function applyPreferences() {
+  const s = state.settings;
+  if (!s) return;
+  const root = document.documentElement;
+  if (s.theme === 'light' || s.theme === 'dark') root.dataset.theme = s.theme;
+  else delete root.dataset.theme;
+  const before = root.lang;
+  setLanguage(s.language);
+  if (root.lang !== before) {
+    translateStatic();
+    board.relabel();
+    fillStats(state.stats);
+  }
+}
+
+function saveSettings(next) {
+  state.settings = next;
+  applyPreferences();
+  fillSettingsForm();
+  render();
+  const serial = ++settingsSerial;
+  api.setSettings(next).then(
+    (saved) => {
+      if (serial !== settingsSerial || !saved) return;
+      state.settings = saved;
+      applyPreferences();
+      fillSettingsForm();
+      render();
+    },
+    (err) => showError(err),
+  );
+}
+
+function fillSettingsForm() {
+  const v = state.view;
+  fillSettings(state.settings, { waitsForNewGame: optionsDiffer() && !!v && v.moveNumber > 0 && !v.result });
+}
+
+function openSettings() {
+  fillSettingsForm();
+  fillStats(state.stats);
+  sheets.open('settings-sheet');
+}
+
+function onSheetClosed(id) {
+  if (id !== 'settings-sheet') return;
+  const v = state.view;
+  // Game options change the game itself; on an empty or finished board that can happen at once.
+  if (v && optionsDiffer() && (v.moveNumber === 0 || v.result)) doNewGame();
+}
+
+async function copyRecord(format) {
+  try {
+    const text = await api.exportRecord(format);
+    const box = $('record-text');
+    box.value = text;
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(t('copied'));
+    } catch {
+      box.select();
+    }
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function importRecord() {
+  const text = $('record-text').value.trim();
+  if (!text) return;
+  run(async () => {
+    await stopThinking();
+    const view = await api.importRecord(text);
+    sheets.close('settings-sheet');
+    toast(t('loaded'));
+    return view;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// App lifecycle
+
+function suspend() {
+  api.saveNow().catch(() => {});
+  api.cancelSearch().catch(() => {});
+  if (state.thinking || state.hinting) {
+    state.thinking = false;
+    state.hinting = false;
+    state.epoch++;
+    render();
+  }
+}
+
+function onVisibility() {
+  if (document.hidden) suspend();
+  else if (state.view) refresh();
+}
+
+function onBackAtRoot() {
+  // First press: warn (the game is already saved); a second press within the window leaves,
+  // because the webview then has no history left to go back to.
+  api.saveNow().catch(() => {});
+  toast(t('pressBackAgain'));
+  clearTimeout(exitTimer);
+  exitTimer = setTimeout(() => sheets.rearm(), FLASH_MS);
+}
+
+function bindUi() {
+  bindInput($('board'), board, {
+    onGesture: () => {
+      if (state.settings?.sound ?? true) sound.unlock();
+    },
+    onPress(index, type) {
+      state.press = humanCanPlay() ? index : -1;
+      state.pressType = type;
+      render();
+    },
+    onDrag(index) {
+      if (state.press === -1 && !humanCanPlay()) return;
+      state.press = index;
+      render();
+    },
+    onRelease(index) {
+      state.press = -1;
+      const v = state.view;
+      if (v && v.computerToMove && !v.result && !state.thinking && !state.busy) {
+        maybeComputerMove();
+        return;
+      }
+      if (!humanCanPlay() || index < 0) {
+        render();
+        return;
+      }
+      choose(index);
+    },
+    onCancel() {
+      state.press = -1;
+      render();
+    },
+    onHover(index) {
+      state.hover = index;
+      render();
+    },
+    onCursor(index) {
+      state.cursor = index;
+      render();
+    },
+    onEscape() {
+      state.pending = -1;
+      state.cursor = -1;
+      render();
+    },
+    onActivate: (index) => place(index),
+    onUndo: doUndo,
+    onRedo: doRedo,
+  });
+
+  $('undo').addEventListener('click', doUndo);
+  $('redo').addEventListener('click', doRedo);
+  $('hint').addEventListener('click', doHint);
+  $('new-game').addEventListener('click', doNewGame);
+  $('settings').addEventListener('click', openSettings);
+  $('place').addEventListener('click', () => place(state.pending));
+  $('play-again').addEventListener('click', doNewGame);
+  $('gameover-undo').addEventListener('click', doUndo);
+  $('apply-new-game').addEventListener('click', () => {
+    sheets.close('settings-sheet');
+    doNewGame();
+  });
+  const openHelp = () => {
+    fillHelp(state.view?.rule ?? state.settings?.rule ?? 'freestyle');
+    sheets.open('help-sheet');
+  };
+  $('open-help').addEventListener('click', openHelp);
+  $('help').addEventListener('click', openHelp);
+  $('copy-moves').addEventListener('click', () => copyRecord('moves'));
+  $('copy-sgf').addEventListener('click', () => copyRecord('sgf'));
+  $('import-record').addEventListener('click', importRecord);
+  const form = $('settings-form');
+  form.addEventListener('submit', (e) => e.preventDefault());
+  form.addEventListener('change', (e) => {
+    if (e.target.id === 'record-text') return;
+    saveSettings(readSettings(state.settings));
+  });
+
+  coarse.addEventListener('change', render);
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('pagehide', suspend);
+}
+
+async function start() {
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform ?? '');
+  for (const kbd of document.querySelectorAll('kbd[data-keys]')) kbd.textContent = `${mac ? '⌘' : 'Ctrl+'}${kbd.dataset.keys}`;
+  setLanguage('system');
+  translateStatic();
+  board = createBoard($('board'), {
+    label(point, stone, forbidden) {
+      const p = point.toUpperCase();
+      if (stone) return t('cellStone', { point: p, color: t(`${stone}Lower`) });
+      return t(forbidden ? 'cellForbidden' : 'cellEmpty', { point: p });
+    },
+  });
+  sheets = createSheets({ onBackAtRoot, onClose: onSheetClosed });
+  bindUi();
+  try {
+    const s = await api.getState();
+    state.settings = s.settings;
+    state.stats = s.stats;
+    applyPreferences();
+    applyView(s.game);
+    if (s.notice) toast(s.notice);
+  } catch (err) {
+    state.flash = errorText(err);
+    render();
+  }
+  document.documentElement.dataset.ready = 'true';
+}
+
+start();
