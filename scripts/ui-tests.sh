@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# UI tests: snap.js unit tests (node's test runner) and the touch/keyboard tests in headless
-# Chromium. Needs Node 20+ and Debian's chromium (`apt-get install -y chromium`); nothing here
+# UI tests: snap.js unit tests (node's test runner), the touch/keyboard tests in headless
+# Chromium, and a WebKitGTK smoke test when WebKitWebDriver is present. Needs Node 20+ and Debian's chromium (`apt-get install -y chromium`); nothing here
 # downloads a browser. Set CHROMIUM=/path/to/chromium to use another binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,3 +20,10 @@ fi
 
 npm run --silent test:snap
 npm run --silent test:browser
+
+# The same UI in WebKitGTK, when its WebDriver is installed (Debian: webkit2gtk-driver xvfb xauth).
+if [[ -x /usr/bin/WebKitWebDriver ]] && command -v xvfb-run >/dev/null; then
+  xvfb-run -a -s "-screen 0 1280x1024x24" npm run --silent test:webkit
+else
+  echo "ui-tests: WebKitWebDriver or xvfb-run missing; skipping the WebKitGTK smoke test" >&2
+fi

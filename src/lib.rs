@@ -30,6 +30,7 @@
 
 #![deny(missing_docs)]
 
+pub mod ai;
 mod board;
 mod color;
 mod game;
@@ -39,6 +40,7 @@ mod point;
 mod referee;
 mod rule;
 
+pub use ai::{Engine, Level, Limits, SearchResult, Verdict};
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Game, GameResult, PlayError};

@@ -182,6 +182,21 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  test('a busy engine is asked again; a failed play takes its stone back', async () => {
+    const failures = [{ cmd: 'computer_move', code: 'busy' }, { cmd: 'computer_move', code: 'busy' }];
+    const { page, done } = await open({ fake: { failures, settings: { mode: 'computer', confirmMove: 'off' } } });
+    await tapAt(page, 7, 7);
+    await waitCalls(page, 'computer_move', 3);
+    await page.waitForSelector('[data-point="i9"][data-stone="white"]');
+    assert.equal(await statusText(page), 'Your move');
+    // The engine refuses a move the UI thought was fine: the optimistic stone goes, the reason shows.
+    await page.evaluate(() => window.__fake.failures.push({ cmd: 'play', code: 'notYourTurn' }));
+    await tapAt(page, 3, 3); // d12
+    await page.waitForFunction(() => document.querySelector('#status').textContent === 'Not your turn');
+    assert.equal(await stoneAt(page, 'd12'), '');
+    await done();
+  });
+
   test('renju: ✕ on black’s forbidden points, with labels, refused without a call', async () => {
     const forbidden = [{ point: 'f10', reason: 'double-three' }, { point: 'k7', reason: 'double-four' }];
     const moves = ['h8', 'i9', 'g7', 'i7', 'i8', 'g9'];
@@ -480,6 +495,17 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
     await moving.done();
   });
 
+  test('start-up: navigation to the first board (reported, not asserted)', async (t) => {
+    const times = [];
+    for (let i = 0; i < 5; i++) {
+      const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+      times.push(await page.evaluate(() => performance.getEntriesByName('wuzi-ready')[0].startTime));
+      await done();
+    }
+    times.sort((a, b) => a - b);
+    t.diagnostic(`navigation → first board: median ${times[2].toFixed(1)} ms of 5 (${times.map((x) => x.toFixed(0)).join(', ')})`);
+  });
+
   test('Chinese follows the system language', async () => {
     const context = await browser.newContext({ ...DESKTOP, locale: 'zh-CN' });
     const page = await context.newPage();
@@ -499,6 +525,18 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
 describe('screenshots', () => {
   const moves = ['h8', 'i9', 'g7', 'i7', 'i8', 'g9', 'j8', 'f8', 'g8', 'k8', 'h9', 'h7', 'j10', 'j9'];
   const forbidden = [{ point: 'f10', reason: 'double-three' }, { point: 'k7', reason: 'double-four' }];
+  test('phone landscape, Chinese, move numbers', async () => {
+    const { page, done } = await open({
+      device: { ...PHONE, deviceScaleFactor: 2, viewport: { width: 844, height: 390 } },
+      reducedMotion: 'reduce',
+      fake: { moves, settings: { language: 'zh-CN', moveNumbers: true, level: 5, confirmMove: 'off' }, view: { level: 5 } },
+    });
+    assert.equal(await page.textContent('#status'), '轮到你了');
+    assert.equal(await page.getAttribute('[data-point="j9"]', 'data-num'), '14');
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-landscape-zh.png') });
+    await done();
+  });
+
   // Phone shots at 2× keep the files small enough to commit one to docs/.
   for (const [name, device] of [['phone', { ...PHONE, deviceScaleFactor: 2 }], ['desktop', DESKTOP]]) {
     for (const colorScheme of ['light', 'dark']) {

@@ -37,6 +37,7 @@
     hold: !!cfg.hold, // keep computer_move replies until release()
     held: [],
     hintPoint: cfg.hintPoint ?? 'h8',
+    failures: [...(cfg.failures ?? [])], // [{ cmd, code }]: the next such call fails with code
     get view() { return clone(view); },
     release() { const r = fake.held.shift(); if (r) r(); return !!r; },
     count(cmd) { return fake.calls.filter((c) => c.cmd === cmd).length; },
@@ -53,6 +54,8 @@
 
   function invoke(cmd, args) {
     fake.calls.push({ cmd, args: args === undefined ? null : clone(args), t: performance.now() });
+    const failure = fake.failures.findIndex((f) => f.cmd === cmd);
+    if (failure >= 0) return fail(fake.failures.splice(failure, 1)[0].code);
     switch (cmd) {
       case 'get_state':
         return ok(clone({ game: view, settings, stats, notice: cfg.notice ?? null }));

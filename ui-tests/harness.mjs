@@ -23,9 +23,32 @@ const TYPES = {
 // The same policy the app ships with (TAURI-NOTES), so a CSP violation fails here too.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
 
-export async function startServer() {
+/**
+ * Serves ui/ on 127.0.0.1 at a random port. With `fake` (a fake-tauri config), the page also
+ * loads the fake shell from script tags, for browsers driven without init scripts (WebDriver).
+ */
+export async function startServer({ fake } = {}) {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    if (fake && (url.pathname === '/' || url.pathname === '/index.html')) {
+      const html = (await readFile(join(UI_DIR, 'index.html'), 'utf8')).replace(
+        '<script type="module" src="main.js"></script>',
+        '<script src="/__fake-config.js"></script><script src="/__fake-tauri.js"></script><script type="module" src="main.js"></script>',
+      );
+      res.writeHead(200, { 'content-type': TYPES['.html'], 'content-security-policy': CSP, 'cache-control': 'no-store' });
+      res.end(html);
+      return;
+    }
+    if (fake && url.pathname === '/__fake-config.js') {
+      res.writeHead(200, { 'content-type': TYPES['.js'] });
+      res.end(`window.__FAKE_CONFIG__ = ${JSON.stringify(fake)};`);
+      return;
+    }
+    if (fake && url.pathname === '/__fake-tauri.js') {
+      res.writeHead(200, { 'content-type': TYPES['.js'] });
+      res.end(await readFile(FAKE_SCRIPT));
+      return;
+    }
     const rel = normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
     const file = join(UI_DIR, rel);
     if (!file.startsWith(UI_DIR)) {

@@ -63,6 +63,10 @@ test('taps 0.4 pitch or more outside the board do not snap', () => {
   assert.equal(snap(...tapNear(geo, 0, 5, -0.45, 0), geo), null);
   assert.equal(snap(...tapNear(geo, 14, 5, 0.41, 0), geo), null);
   assert.equal(snap(...tapNear(geo, 8, 0, 0, -2), geo), null);
+  // Where a column or row -1 would be: nothing there, whatever is near it.
+  assert.equal(snap(...tapNear(geo, 0, 7, -0.8, 0), geo), null);
+  assert.equal(snap(...tapNear(geo, 7, 0, 0.1, -1), geo), null);
+  assert.equal(snap(...tapNear(geo, 14, 7, 1, 0), geo), null);
   assert.equal(snap(...tapNear(geo, 0, 0, -0.3, -0.3), geo), null); // 0.424 out diagonally
   assert.equal(snap(-1000, -1000, geo), null);
   assert.equal(snap(1e6, 50, geo), null);
@@ -125,4 +129,35 @@ test('bad geometry never throws and never snaps', () => {
   assert.equal(snap(0, 0, g({ originX: NaN })), null);
   assert.deepEqual(snap(1, 1, g({ size: 1 })), { col: 0, row: 0 });
   assert.equal(snap(12, 0, g({ size: 1 })), null);
+});
+
+test('agrees with a brute-force "nearest point within 0.4 pitch" over 20 000 random taps', () => {
+  // Within 0.4 < 0.5 pitch of a tap, only the corners of its (clamped) cell can lie, so the
+  // four-corner rule must pick exactly the board's nearest point whenever that is close enough.
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 2 ** 32;
+  };
+  for (let i = 0; i < 20000; i++) {
+    const size = [13, 15, 19][i % 3];
+    const geo = { originX: random() * 500 - 250, originY: random() * 500 - 250, pitch: 5 + random() * 60, size };
+    // Taps over the board and up to one pitch beyond it on every side.
+    const x = geo.originX + (random() * (size + 1) - 1) * geo.pitch;
+    const y = geo.originY + (random() * (size + 1) - 1) * geo.pitch;
+    let best = null;
+    let bestDist = Infinity;
+    for (let row = 0; row < size; row++) {
+      for (let col = 0; col < size; col++) {
+        const d = Math.hypot(x - (geo.originX + col * geo.pitch), y - (geo.originY + row * geo.pitch)) / geo.pitch;
+        if (d < bestDist) [best, bestDist] = [{ col, row }, d];
+      }
+    }
+    const expected = bestDist < 0.4 ? best : null;
+    // Skip taps within rounding distance of the threshold, where the two computations may differ.
+    if (Math.abs(bestDist - 0.4) < 1e-9) continue;
+    assert.deepEqual(snap(x, y, geo), expected, `tap (${x}, ${y}) on ${JSON.stringify(geo)}`);
+  }
 });

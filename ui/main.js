@@ -19,7 +19,8 @@ const $ = (id) => document.getElementById(id);
 const coarse = matchMedia('(pointer: coarse)');
 const GAME_OVER_DELAY_MS = 450;
 const FLASH_MS = 2600;
-const MAX_COMPUTER_RETRIES = 2;
+const MAX_COMPUTER_RETRIES = 4;
+const RETRY_MS = 150;
 
 const state = {
   view: null,
@@ -56,7 +57,7 @@ function indexOf(point, size) {
   return p ? p.row * size + p.col : -1;
 }
 
-function pointOf(index, size) {
+function pointOf(index) {
   return board.cell(index).dataset.point;
 }
 
@@ -235,6 +236,7 @@ function applyView(view, { byComputer = false } = {}) {
   state.view = view;
   if (changed) {
     state.epoch++;
+    state.computerRetries = 0;
     state.pending = -1;
     state.hint = null;
     state.hinting = false;
@@ -293,8 +295,12 @@ function maybeComputerMove() {
       if (epoch !== state.epoch) return;
       state.thinking = false;
       if ((err.code === 'stale' || err.code === 'cancelled' || err.code === 'busy') && state.computerRetries < MAX_COMPUTER_RETRIES) {
+        // The position moved on, or a cancelled search is still winding down: look again soon.
         state.computerRetries++;
-        refresh();
+        setTimeout(() => {
+          if (epoch === state.epoch) refresh();
+        }, RETRY_MS * state.computerRetries);
+        render();
         return;
       }
       state.computerRetries = 0;
@@ -348,15 +354,13 @@ function place(index) {
     flash(problem);
     return;
   }
-  const point = pointOf(index, v.size);
+  const point = pointOf(index);
   const color = v.toMove;
   state.pending = -1;
   state.hint = null;
   state.optimistic = { index, color };
   state.busy = true;
   render(); // the stone is on the board before this event handler returns
-  feedback(color);
-  announce(t('played', { color: colourName(color), point: point.toUpperCase() }));
   const epoch = state.epoch;
   api.play(point, v.gameId, v.moveNumber).then(
     (view) => {
@@ -372,6 +376,9 @@ function place(index) {
       if (epoch === state.epoch) showError(err);
     },
   );
+  // After the request, so the engine hears about the move first.
+  feedback(color);
+  announce(t('played', { color: colourName(color), point: point.toUpperCase() }));
 }
 
 function choose(index) {
@@ -685,6 +692,8 @@ async function start() {
     render();
   }
   document.documentElement.dataset.ready = 'true';
+  // For start-up measurements (e.g. the desktop E2E): the first board is on screen after this.
+  performance.mark('wuzi-ready');
 }
 
 start();

@@ -1,0 +1,37 @@
+//! The AI: line patterns → incremental position → threat search (VCF/VCT) → evaluation →
+//! principal-variation alpha-beta → playing levels.
+//!
+//! The main types are re-exported at the crate root:
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use wuzi::{Board, Color, Engine, Level, Limits, Point, Rule};
+//!
+//! let mut board = Board::new(15).unwrap();
+//! for x in 3..7 {
+//!     board.place(Point::new(x, 7), Color::Black);
+//! }
+//! for x in 3..6 {
+//!     board.place(Point::new(x, 9), Color::White);
+//! }
+//! let mut engine = Engine::new(4);
+//! let cancel = AtomicBool::new(false);
+//! let r = engine.search_board(&board, Rule::Renju, Color::Black, Level::Hard,
+//!                             Limits::nodes(10_000), &cancel, 1);
+//! // Black completes the five.
+//! assert!(matches!(r.best, Some(p) if p == Point::new(2, 7) || p == Point::new(7, 7)));
+//! ```
+
+mod engine;
+pub mod eval;
+mod level;
+pub mod pattern;
+pub mod position;
+pub mod search;
+pub mod threat;
+pub mod tt;
+mod verdict;
+
+pub use engine::{Engine, SearchResult};
+pub use level::{Level, Limits, ParseLevelError};
+pub use verdict::Verdict;

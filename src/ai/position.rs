@@ -1,0 +1,553 @@
+//! The search's board: stones plus incrementally maintained line patterns.
+//!
+//! [`Position`] owns a [`Board`] and, for every point, a 20-bit key per direction describing
+//! the ten neighbours along that line. Placing or removing a stone touches only the cells
+//! within ±5 along the four lines through it (40 cells), and for each of those re-reads the
+//! pattern table for both colours, re-derives the point's [`Threat`] class and score, and
+//! adjusts per-colour score sums and per-class counts. The counts make questions such as
+//! "does the side to move have a five?" O(1) at every node.
+
+use crate::ai::pattern::{flip_key, slot_shift, tables, Pattern, PatternTables, WALL};
+use crate::{Board, Cell, Color, Point, Rule, CELLS, DIRECTIONS};
+
+/// What one move would achieve for one colour, combining its four line patterns.
+///
+/// Ordered by force for the search's purposes: everything from [`Threat::Four`] up makes at
+/// least one four.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Threat {
+    /// Nothing forcing.
+    #[default]
+    None = 0,
+    /// Makes an open three (threatens an open four).
+    Three,
+    /// Makes two open threes at once (3-3).
+    ThreeThree,
+    /// Makes a four: the opponent must answer on one point.
+    Four,
+    /// Makes a four and an open three at once (4-3).
+    FourThree,
+    /// Makes an open four or two fours (4-4): wins next move unless the opponent has five.
+    Flex4,
+    /// Makes five.
+    Five,
+}
+
+/// Number of [`Threat`] classes.
+pub const THREATS: usize = 7;
+
+impl Threat {
+    /// Whether the move makes at least one four.
+    #[must_use]
+    pub const fn is_four(self) -> bool {
+        matches!(self, Threat::Four | Threat::FourThree | Threat::Flex4)
+    }
+}
+
+/// Value of each line pattern for the colour that would play there, in evaluation units.
+const PATTERN_SCORE: [i32; 12] = [0, 0, 2, 5, 10, 26, 30, 80, 90, 500, 500, 3000];
+
+/// Per-cell cache for one colour.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct CellInfo {
+    patterns: [Pattern; 4],
+    threat: Threat,
+    /// Black under renju: the patterns allow a forbidden move here (the referee decides).
+    maybe_forbidden: bool,
+    score: i32,
+}
+
+/// Board + incremental pattern state; see the module docs.
+#[derive(Clone)]
+pub struct Position {
+    board: Board,
+    rule: Rule,
+    to_move: Color,
+    tables: &'static PatternTables,
+    /// `keys[d][idx]`: neighbours of `idx` along direction `d`, black = own code.
+    keys: Box<[[u32; CELLS]; 4]>,
+    info: Box<[[CellInfo; CELLS]; 2]>,
+    score_sum: [i32; 2],
+    threat_count: [[u16; THREATS]; 2],
+    /// Stones within the 5×5 square around each cell: a candidate move has one.
+    near: Box<[u8; CELLS]>,
+    /// On-board padded indices, row-major.
+    points: Vec<u16>,
+    history: Vec<u16>,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("rule", &self.rule)
+            .field("to_move", &self.to_move)
+            .field("score_sum", &self.score_sum)
+            .field("board", &self.board)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Position {
+    /// Compares everything the incremental updates maintain (for from-scratch checks).
+    fn eq(&self, other: &Position) -> bool {
+        let empty_info_eq = self.points.iter().all(|&i| {
+            let i = i as usize;
+            self.board.cell(i) != Cell::Empty
+                || (self.info[0][i] == other.info[0][i] && self.info[1][i] == other.info[1][i])
+        });
+        self.board == other.board
+            && self.board.hash() == other.board.hash()
+            && self.rule == other.rule
+            && self.to_move == other.to_move
+            && self.keys[..] == other.keys[..]
+            && empty_info_eq
+            && self.score_sum == other.score_sum
+            && self.threat_count == other.threat_count
+            && self.near[..] == other.near[..]
+    }
+}
+
+impl Position {
+    /// Builds the state from scratch for `board` under `rule` with `to_move` to play.
+    #[must_use]
+    pub fn new(board: &Board, rule: Rule, to_move: Color) -> Position {
+        let points: Vec<u16> = Point::all(board.size())
+            .map(|p| Board::index_of(p) as u16)
+            .collect();
+        let mut pos = Position {
+            board: board.clone(),
+            rule,
+            to_move,
+            tables: tables(),
+            keys: Box::new([[0; CELLS]; 4]),
+            info: Box::new([[CellInfo::default(); CELLS]; 2]),
+            score_sum: [0; 2],
+            threat_count: [[0; THREATS]; 2],
+            near: Box::new([0; CELLS]),
+            points,
+            history: Vec::with_capacity(400),
+        };
+        pos.rebuild();
+        pos
+    }
+
+    fn rebuild(&mut self) {
+        let cells = *self.board.cells();
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
+            for &i in &self.points {
+                let i = i as usize;
+                let mut key = 0;
+                for off in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                    let j = (i as isize + off as isize * step) as usize;
+                    key |= (cells[j] as u32) << slot_shift(off);
+                }
+                self.keys[d][i] = key;
+            }
+        }
+        self.score_sum = [0; 2];
+        self.threat_count = [[0; THREATS]; 2];
+        self.near.fill(0);
+        for k in 0..self.points.len() {
+            let i = self.points[k] as usize;
+            if cells[i] == Cell::Empty {
+                for c in Color::ALL {
+                    let mut info = CellInfo::default();
+                    for d in 0..4 {
+                        info.patterns[d] = self.pattern_from_key(c, self.keys[d][i]);
+                    }
+                    self.finish_info(c, &mut info);
+                    self.info[c.index()][i] = info;
+                    self.add_info(c, i, 1);
+                }
+            } else {
+                self.bump_near(i, 1);
+            }
+        }
+    }
+
+    #[inline]
+    fn pattern_from_key(&self, c: Color, key: u32) -> Pattern {
+        let k = match c {
+            Color::Black => key,
+            Color::White => flip_key(key),
+        };
+        self.tables.get(self.rule.exact_five(c), k)
+    }
+
+    fn finish_info(&self, c: Color, info: &mut CellInfo) {
+        let mut fours = 0;
+        let mut flex4 = false;
+        let mut threes = 0;
+        let mut five = false;
+        let mut overline = false;
+        let mut score = 0;
+        for p in info.patterns {
+            score += PATTERN_SCORE[p as usize];
+            match p {
+                Pattern::Five => five = true,
+                Pattern::FourFour => fours += 2,
+                Pattern::F4 => {
+                    fours += 1;
+                    flex4 = true;
+                }
+                Pattern::B4 => fours += 1,
+                Pattern::F3 => threes += 1,
+                Pattern::Overline => overline = true,
+                _ => {}
+            }
+        }
+        let renju_black = self.rule.has_forbidden(c);
+        info.maybe_forbidden = renju_black && !five && (overline || fours >= 2 || threes >= 2);
+        info.threat = if five {
+            Threat::Five
+        } else if flex4 || (fours >= 2 && !renju_black) {
+            Threat::Flex4
+        } else if fours >= 1 && threes >= 1 {
+            Threat::FourThree
+        } else if fours >= 1 {
+            Threat::Four
+        } else if threes >= 2 {
+            Threat::ThreeThree
+        } else if threes == 1 {
+            Threat::Three
+        } else {
+            Threat::None
+        };
+        score += match info.threat {
+            Threat::Flex4 => 1500,
+            Threat::FourThree => 800,
+            Threat::ThreeThree => 400,
+            _ => 0,
+        };
+        if info.maybe_forbidden {
+            score = 0;
+        }
+        info.score = score;
+    }
+
+    #[inline]
+    fn add_info(&mut self, c: Color, i: usize, sign: i32) {
+        let info = &self.info[c.index()][i];
+        self.score_sum[c.index()] += sign * info.score;
+        let t = &mut self.threat_count[c.index()][info.threat as usize];
+        if sign > 0 {
+            *t += 1;
+        } else {
+            *t -= 1;
+        }
+    }
+
+    fn bump_near(&mut self, i: usize, delta: i8) {
+        const S: isize = crate::STRIDE as isize;
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let j = (i as isize + dy * S + dx) as usize;
+                self.near[j] = self.near[j].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// Plays `idx` (a padded index of an empty point) for the side to move.
+    ///
+    /// # Panics
+    /// In debug builds, if the point is not empty.
+    pub fn play(&mut self, idx: usize) {
+        let c = self.to_move;
+        debug_assert_eq!(self.board.cell(idx), Cell::Empty);
+        for col in Color::ALL {
+            self.add_info(col, idx, -1);
+        }
+        self.board.place(Board::point_of(idx), c);
+        self.bump_near(idx, 1);
+        self.update_lines(idx, Cell::stone(c) as u32, true);
+        self.history.push(idx as u16);
+        self.to_move = c.other();
+    }
+
+    /// Takes back the last move.
+    ///
+    /// # Panics
+    /// If no move was played through [`Position::play`].
+    pub fn undo(&mut self) {
+        let idx = self.history.pop().expect("undo without a move") as usize;
+        let code = self.board.cell(idx) as u32;
+        self.board.remove(Board::point_of(idx));
+        self.bump_near(idx, -1);
+        self.update_lines(idx, code, false);
+        for col in Color::ALL {
+            let mut info = CellInfo::default();
+            for d in 0..4 {
+                info.patterns[d] = self.pattern_from_key(col, self.keys[d][idx]);
+            }
+            self.finish_info(col, &mut info);
+            self.info[col.index()][idx] = info;
+            self.add_info(col, idx, 1);
+        }
+        self.to_move = self.to_move.other();
+    }
+
+    /// Passes the turn without a stone (used by threat searches to ask "what if I do nothing").
+    pub fn flip_side(&mut self) {
+        self.to_move = self.to_move.other();
+    }
+
+    fn update_lines(&mut self, idx: usize, code: u32, set: bool) {
+        for (d, &step) in DIRECTIONS.iter().enumerate() {
+            for k in 1..=5i32 {
+                for (j, off) in [
+                    (idx as isize + k as isize * step, -k),
+                    (idx as isize - k as isize * step, k),
+                ] {
+                    let j = j as usize;
+                    if self.board.cell(j) == Cell::Wall {
+                        continue;
+                    }
+                    let bits = code << slot_shift(off);
+                    if set {
+                        self.keys[d][j] |= bits;
+                    } else {
+                        self.keys[d][j] &= !bits;
+                    }
+                    if self.board.cell(j) == Cell::Empty {
+                        self.refresh(j, d);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn refresh(&mut self, j: usize, d: usize) {
+        for c in Color::ALL {
+            let p = self.pattern_from_key(c, self.keys[d][j]);
+            let old = self.info[c.index()][j];
+            if old.patterns[d] == p {
+                continue;
+            }
+            self.add_info(c, j, -1);
+            let mut info = old;
+            info.patterns[d] = p;
+            self.finish_info(c, &mut info);
+            self.info[c.index()][j] = info;
+            self.add_info(c, j, 1);
+        }
+    }
+
+    /// The stones.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rule.
+    #[must_use]
+    pub const fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Zobrist hash of the stones and the side to move.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        match self.to_move {
+            Color::Black => self.board.hash(),
+            Color::White => self.board.hash() ^ 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+
+    /// Moves played since construction, as padded indices.
+    #[must_use]
+    pub fn history(&self) -> &[u16] {
+        &self.history
+    }
+
+    /// On-board padded indices, row-major.
+    #[must_use]
+    pub fn points(&self) -> &[u16] {
+        &self.points
+    }
+
+    /// Whether the padded index is an empty on-board point.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self, idx: usize) -> bool {
+        self.board.cell(idx) == Cell::Empty
+    }
+
+    /// Whether the empty point has a stone within two rows and columns.
+    #[inline]
+    #[must_use]
+    pub fn is_near(&self, idx: usize) -> bool {
+        self.near[idx] > 0
+    }
+
+    /// What `c` would make by playing the empty point `idx` (stale for occupied points).
+    #[inline]
+    #[must_use]
+    pub fn threat(&self, c: Color, idx: usize) -> Threat {
+        self.info[c.index()][idx].threat
+    }
+
+    /// The line pattern `c` would make at `idx` along direction `d` (index into [`DIRECTIONS`]).
+    #[inline]
+    #[must_use]
+    pub fn pattern(&self, c: Color, idx: usize, d: usize) -> Pattern {
+        self.info[c.index()][idx].patterns[d]
+    }
+
+    /// The potential score of the empty point `idx` for `c`.
+    #[inline]
+    #[must_use]
+    pub fn cell_score(&self, c: Color, idx: usize) -> i32 {
+        self.info[c.index()][idx].score
+    }
+
+    /// Sum of the potential scores of all empty points for `c`.
+    #[inline]
+    #[must_use]
+    pub fn score_sum(&self, c: Color) -> i32 {
+        self.score_sum[c.index()]
+    }
+
+    /// How many empty points give `c` exactly the class `t`.
+    #[inline]
+    #[must_use]
+    pub fn count(&self, c: Color, t: Threat) -> u32 {
+        u32::from(self.threat_count[c.index()][t as usize])
+    }
+
+    /// How many empty points give `c` a four or better (not counting fives).
+    #[must_use]
+    pub fn four_moves(&self, c: Color) -> u32 {
+        self.count(c, Threat::Four)
+            + self.count(c, Threat::FourThree)
+            + self.count(c, Threat::Flex4)
+    }
+
+    /// The first empty point (in row-major order) where `c` makes the threat `t`.
+    #[must_use]
+    pub fn find(&self, c: Color, t: Threat) -> Option<usize> {
+        if self.count(c, t) == 0 {
+            return None;
+        }
+        self.points
+            .iter()
+            .map(|&i| i as usize)
+            .find(|&i| self.is_empty(i) && self.threat(c, i) == t)
+    }
+
+    /// Whether the patterns allow black's move at `idx` to be forbidden (renju only).
+    #[inline]
+    #[must_use]
+    pub fn maybe_forbidden(&self, idx: usize) -> bool {
+        self.info[0][idx].maybe_forbidden
+    }
+
+    /// Whether `c` may legally play the empty point `idx`: the referee is asked only when the
+    /// patterns allow a forbidden move.
+    pub fn is_legal(&mut self, c: Color, idx: usize) -> bool {
+        if c == Color::White || !self.maybe_forbidden(idx) {
+            return true;
+        }
+        crate::forbidden_at(&mut self.board, Board::point_of(idx)).is_none()
+    }
+
+    /// Along direction `d` through `idx`, the empty point where `c` would complete a five
+    /// (the defence square of a four just made at `idx`).
+    #[must_use]
+    pub fn five_point_on_line(&self, c: Color, idx: usize, d: usize) -> Option<usize> {
+        let step = DIRECTIONS[d];
+        for k in 1..=4isize {
+            for j in [idx as isize + k * step, idx as isize - k * step] {
+                let j = j as usize;
+                if self.is_empty(j) && self.threat(c, j) == Threat::Five {
+                    return Some(j);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the cell at padded index `j` is a wall (off the board).
+    #[must_use]
+    pub fn is_wall(&self, j: usize) -> bool {
+        self.board.cell(j) as u32 == WALL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    fn random_walk(rule: Rule, size: u8, seed: u64) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let board = Board::new(size).unwrap();
+        let mut pos = Position::new(&board, rule, Color::Black);
+        let empty = pos.clone();
+        let mut snapshots = vec![];
+        for _ in 0..(usize::from(size) * usize::from(size) * 2 / 3) {
+            let empties: Vec<usize> = pos
+                .points()
+                .iter()
+                .map(|&i| i as usize)
+                .filter(|&i| pos.is_empty(i))
+                .collect();
+            if empties.is_empty() {
+                break;
+            }
+            // Cluster the stones so that real shapes appear.
+            let near: Vec<usize> = empties
+                .iter()
+                .copied()
+                .filter(|&i| pos.is_near(i))
+                .collect();
+            let pick = if !near.is_empty() && rng.gen_bool(0.9) {
+                near[rng.gen_range(0..near.len())]
+            } else {
+                empties[rng.gen_range(0..empties.len())]
+            };
+            snapshots.push(pos.clone());
+            pos.play(pick);
+            let scratch = Position::new(pos.board(), rule, pos.to_move());
+            assert!(pos == scratch, "incremental != scratch after {pick}");
+        }
+        while let Some(snap) = snapshots.pop() {
+            pos.undo();
+            assert!(pos == snap, "undo did not restore");
+            let scratch = Position::new(pos.board(), rule, pos.to_move());
+            assert!(pos == scratch);
+        }
+        assert!(pos == empty);
+    }
+
+    #[test]
+    fn incremental_equals_scratch() {
+        for (k, rule) in Rule::ALL.into_iter().enumerate() {
+            for size in [5u8, 9, 15, 20] {
+                random_walk(rule, size, 17 + k as u64 * 31 + u64::from(size));
+            }
+        }
+    }
+
+    #[test]
+    fn five_and_four_counts() {
+        let mut b = Board::new(15).unwrap();
+        for x in 3..7 {
+            b.place(Point::new(x, 7), Color::Black);
+        }
+        let pos = Position::new(&b, Rule::Freestyle, Color::Black);
+        // Open four: two five points.
+        assert_eq!(pos.count(Color::Black, Threat::Five), 2);
+        assert_eq!(pos.count(Color::White, Threat::Five), 0);
+        let f = pos.find(Color::Black, Threat::Five).unwrap();
+        assert_eq!(Board::point_of(f), Point::new(2, 7));
+    }
+}

@@ -1,0 +1,571 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (fours and open threes).
+//!
+//! Both are AND/OR searches over a [`Position`] for the side to move (the attacker):
+//! - **VCF**: the attacker plays only moves that make a four; the defender's reply is forced
+//!   (the single five point), unless the defender can make five first. A four that leaves two
+//!   five points (open four, or 4-4 where allowed) wins at once.
+//! - **VCT**: the attacker may also make open threes; the defender then tries every move that
+//!   could stop the open four (the attacker's four points) and every four of its own.
+//!
+//! Renju is honoured on both sides: black's attacking moves must be legal (no forbidden
+//! double-three / double-four / overline, checked with the referee when the patterns allow
+//! it), a black three whose completing points are all forbidden is no threat, and when black
+//! must defend on a point that is forbidden for black, white wins.
+//!
+//! Results go into a small table of their own keyed by position hash and search kind.
+
+use crate::ai::position::{Position, Threat};
+use crate::Color;
+
+const VCF_SALT: u64 = 0x5643_4600_0000_0001;
+const VCT_SALT: u64 = 0x5643_5400_0000_0002;
+
+#[derive(Copy, Clone, Debug, Default)]
+struct CacheEntry {
+    key: u64,
+    /// Winning plies (> 0) or 0 for "no win within `depth`".
+    plies: u16,
+    depth: u8,
+}
+
+/// VCF/VCT solver with its own cache. Reuse it across searches.
+#[derive(Debug)]
+pub struct ThreatSearch {
+    cache: Vec<CacheEntry>,
+    nodes: u64,
+    budget: u64,
+    aborted: bool,
+    /// Reusable move buffers, one per recursion level, so the hot path does not allocate.
+    buffers: Vec<Vec<u16>>,
+}
+
+impl Default for ThreatSearch {
+    fn default() -> ThreatSearch {
+        ThreatSearch::new(1 << 16)
+    }
+}
+
+/// Outcome of a threat search for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreatWin {
+    /// The first move (padded index).
+    pub first: u16,
+    /// Plies to the five, counting the first move and the five itself.
+    pub plies: u32,
+}
+
+impl ThreatSearch {
+    /// A solver whose cache holds `entries` results (rounded up to a power of two).
+    #[must_use]
+    pub fn new(entries: usize) -> ThreatSearch {
+        let n = entries.next_power_of_two().max(1024);
+        ThreatSearch {
+            cache: vec![CacheEntry::default(); n],
+            nodes: 0,
+            budget: u64::MAX,
+            aborted: false,
+            buffers: Vec::new(),
+        }
+    }
+
+    /// Forgets cached results.
+    pub fn clear(&mut self) {
+        self.cache.fill(CacheEntry::default());
+    }
+
+    /// Nodes visited since the last [`ThreatSearch::set_budget`].
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Limits the next searches to `nodes` nodes in total (a search that runs out reports no
+    /// win and caches nothing it could not prove).
+    pub fn set_budget(&mut self, nodes: u64) {
+        self.nodes = 0;
+        self.budget = nodes;
+        self.aborted = false;
+    }
+
+    /// Whether the budget ran out.
+    #[must_use]
+    pub const fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn lookup(&self, key: u64, depth: u32) -> Option<Option<u32>> {
+        let e = &self.cache[key as usize & (self.cache.len() - 1)];
+        if e.key != key {
+            return None;
+        }
+        if e.plies > 0 {
+            Some(Some(u32::from(e.plies)))
+        } else if u32::from(e.depth) >= depth {
+            Some(None)
+        } else {
+            None
+        }
+    }
+
+    fn store(&mut self, key: u64, depth: u32, result: Option<u32>) {
+        if self.aborted {
+            return;
+        }
+        let len = self.cache.len();
+        let e = &mut self.cache[key as usize & (len - 1)];
+        *e = CacheEntry {
+            key,
+            plies: result.map_or(0, |p| p.min(u32::from(u16::MAX)) as u16),
+            depth: depth.min(255) as u8,
+        };
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn take_buffer(&mut self) -> Vec<u16> {
+        self.buffers.pop().unwrap_or_else(|| Vec::with_capacity(64))
+    }
+
+    fn give_buffer(&mut self, mut b: Vec<u16>) {
+        b.clear();
+        self.buffers.push(b);
+    }
+
+    /// Searches a VCF for the side to move with at most `depth` attacking moves.
+    pub fn vcf(&mut self, pos: &mut Position, depth: u32) -> Option<ThreatWin> {
+        let mut first = 0;
+        self.vcf_node(pos, depth, Some(&mut first))
+            .map(|plies| ThreatWin { first, plies })
+    }
+
+    /// Searches a VCT for the side to move with at most `depth` attacking moves, trying VCF
+    /// (with `vcf_depth`) first at every attacking node.
+    pub fn vct(&mut self, pos: &mut Position, depth: u32, vcf_depth: u32) -> Option<ThreatWin> {
+        let mut first = 0;
+        self.vct_node(pos, depth, vcf_depth, Some(&mut first))
+            .map(|plies| ThreatWin { first, plies })
+    }
+
+    /// Whether the side to move, playing `m` (a padded index), wins by continuous fours within
+    /// `depth` attacking moves (counting `m`). Returns the plies to the five.
+    pub fn vcf_after(&mut self, pos: &mut Position, m: usize, depth: u32) -> Option<u32> {
+        let a = pos.to_move();
+        if !pos.is_empty(m) || !pos.is_legal(a, m) || depth == 0 {
+            return None;
+        }
+        if pos.threat(a, m) == Threat::Five {
+            return Some(1);
+        }
+        pos.play(m);
+        let r = if pos.threat_is_four_after(a, m) {
+            self.after_four(pos, a, m, depth, 0, Self::vcf_node_dyn)
+        } else {
+            None
+        };
+        pos.undo();
+        r.map(|p| p + 1)
+    }
+
+    /// Whether the side to move, playing `m`, wins by fours and threes within `depth`
+    /// attacking moves against every defence this solver considers.
+    pub fn vct_after(
+        &mut self,
+        pos: &mut Position,
+        m: usize,
+        depth: u32,
+        vcf_depth: u32,
+    ) -> Option<u32> {
+        let a = pos.to_move();
+        if !pos.is_empty(m) || !pos.is_legal(a, m) || depth == 0 {
+            return None;
+        }
+        if pos.threat(a, m) == Threat::Five {
+            return Some(1);
+        }
+        pos.play(m);
+        let r = if pos.threat_is_four_after(a, m) {
+            self.after_four(pos, a, m, depth, vcf_depth, |s, p, dep, vd| {
+                s.vct_node(p, dep, vd, None)
+            })
+        } else {
+            self.defend(pos, a, depth - 1, vcf_depth)
+        };
+        pos.undo();
+        r.map(|p| p + 1)
+    }
+
+    /// The defender's five point the attacker must block, or `Err(())` if the defender has two.
+    fn must_block(pos: &Position, d: Color) -> Result<Option<usize>, ()> {
+        match pos.count(d, Threat::Five) {
+            0 => Ok(None),
+            1 => Ok(pos.find(d, Threat::Five)),
+            _ => Err(()),
+        }
+    }
+
+    fn vcf_node(&mut self, pos: &mut Position, depth: u32, first: Option<&mut u16>) -> Option<u32> {
+        let a = pos.to_move();
+        let d = a.other();
+        if pos.count(a, Threat::Five) > 0 {
+            if let Some(f) = first {
+                *f = pos.find(a, Threat::Five).unwrap_or(0) as u16;
+            }
+            return Some(1);
+        }
+        if depth == 0 || pos.four_moves(a) == 0 || self.tick() {
+            return None;
+        }
+        let key = pos.hash() ^ VCF_SALT;
+        let root = first.is_some();
+        if !root {
+            if let Some(r) = self.lookup(key, depth) {
+                return r;
+            }
+        }
+        let mut moves = self.take_buffer();
+        match Self::must_block(pos, d) {
+            Err(()) => {}
+            Ok(Some(b)) => {
+                if pos.threat(a, b).is_four() {
+                    moves.push(b as u16);
+                }
+            }
+            Ok(None) => {
+                for &i in pos.points() {
+                    let t = pos.threat(a, i as usize);
+                    if t.is_four() && pos.is_empty(i as usize) {
+                        moves.push(i);
+                    }
+                }
+                // Open fours and 4-3s first: they end the search soonest.
+                moves.sort_unstable_by_key(|&i| {
+                    std::cmp::Reverse((pos.threat(a, i as usize), pos.cell_score(a, i as usize)))
+                });
+            }
+        }
+        let mut result = None;
+        let mut best_move = 0;
+        for &m in &moves {
+            let m = m as usize;
+            if !pos.is_legal(a, m) {
+                continue;
+            }
+            pos.play(m);
+            let r = self.after_four(pos, a, m, depth, 0, Self::vcf_node_dyn);
+            pos.undo();
+            if let Some(p) = r {
+                // The first proof is enough: a shortest one costs far more nodes.
+                result = Some(p + 1);
+                best_move = m as u16;
+                break;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        self.give_buffer(moves);
+        if let Some(f) = first {
+            *f = best_move;
+        }
+        self.store(key, depth, result);
+        result
+    }
+
+    fn vcf_node_dyn(&mut self, pos: &mut Position, depth: u32, _vcf_depth: u32) -> Option<u32> {
+        self.vcf_node(pos, depth, None)
+    }
+
+    /// The attacker `a` has just played the four `m`: resolve the defender's forced reply.
+    /// Returns the plies from the defender's move to the five.
+    fn after_four(
+        &mut self,
+        pos: &mut Position,
+        a: Color,
+        m: usize,
+        depth: u32,
+        vcf_depth: u32,
+        next: fn(&mut ThreatSearch, &mut Position, u32, u32) -> Option<u32>,
+    ) -> Option<u32> {
+        let d = a.other();
+        if pos.count(d, Threat::Five) > 0 {
+            return None; // the defender makes five instead of blocking
+        }
+        let fives = pos.count(a, Threat::Five);
+        if fives >= 2 {
+            return Some(2);
+        }
+        if fives == 0 {
+            return None;
+        }
+        let e = (0..4)
+            .find_map(|dir| {
+                if pos.pattern(a, m, dir) >= crate::ai::pattern::Pattern::B4 {
+                    pos.five_point_on_line(a, m, dir)
+                } else {
+                    None
+                }
+            })
+            .or_else(|| pos.find(a, Threat::Five))?;
+        if !pos.is_legal(d, e) {
+            return Some(2); // black cannot block on a forbidden point
+        }
+        pos.play(e);
+        let r = next(self, pos, depth - 1, vcf_depth);
+        pos.undo();
+        r.map(|p| p + 1)
+    }
+
+    fn vct_node(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        vcf_depth: u32,
+        first: Option<&mut u16>,
+    ) -> Option<u32> {
+        let a = pos.to_move();
+        let d = a.other();
+        if pos.count(a, Threat::Five) > 0 {
+            if let Some(f) = first {
+                *f = pos.find(a, Threat::Five).unwrap_or(0) as u16;
+            }
+            return Some(1);
+        }
+        if depth == 0 || self.tick() {
+            return None;
+        }
+        let key = pos.hash() ^ VCT_SALT ^ u64::from(vcf_depth) << 56;
+        let root = first.is_some();
+        if !root {
+            if let Some(r) = self.lookup(key, depth) {
+                return r;
+            }
+        }
+        let block = match Self::must_block(pos, d) {
+            Err(()) => {
+                self.store(key, depth, None);
+                return None;
+            }
+            Ok(b) => b,
+        };
+        if block.is_none() {
+            let mut f = 0;
+            if let Some(p) = self.vcf_node(pos, vcf_depth, Some(&mut f)) {
+                if let Some(out) = first {
+                    *out = f;
+                }
+                self.store(key, depth, Some(p));
+                return Some(p);
+            }
+        }
+        let mut moves = self.take_buffer();
+        if let Some(b) = block {
+            moves.push(b as u16);
+        } else {
+            for &i in pos.points() {
+                let t = pos.threat(a, i as usize);
+                if t >= Threat::Three && t != Threat::Five && pos.is_empty(i as usize) {
+                    moves.push(i);
+                }
+            }
+            moves.sort_unstable_by_key(|&i| {
+                std::cmp::Reverse((
+                    pos.threat(a, i as usize) >= Threat::Four,
+                    pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize) / 2,
+                ))
+            });
+        }
+        let mut result = None;
+        let mut best_move = 0;
+        for &m in &moves {
+            let m = m as usize;
+            if !pos.is_legal(a, m) {
+                continue;
+            }
+            pos.play(m);
+            let r = if pos.threat_is_four_after(a, m) {
+                self.after_four(pos, a, m, depth, vcf_depth, |s, p, dep, vd| {
+                    s.vct_node(p, dep, vd, None)
+                })
+            } else {
+                self.defend(pos, a, depth - 1, vcf_depth)
+            };
+            pos.undo();
+            if let Some(p) = r {
+                result = Some(p + 1);
+                best_move = m as u16;
+                break;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        self.give_buffer(moves);
+        if result.is_none() && root && block.is_none() && depth >= 2 && !self.aborted {
+            if let Some((m, p)) = self.quiet_threats(pos, depth, vcf_depth) {
+                result = Some(p + 1);
+                best_move = m;
+            }
+        }
+        if let Some(f) = first {
+            *f = best_move;
+        }
+        self.store(key, depth, result);
+        result
+    }
+
+    /// Root only: quiet moves that threaten a VCF (renju's *fukumi*), refuted by trying every
+    /// legal defender move, so the proof stays sound.
+    fn quiet_threats(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        vcf_depth: u32,
+    ) -> Option<(u16, u32)> {
+        const QUIET_TRIED: usize = 16;
+        let a = pos.to_move();
+        let d = a.other();
+        let mut quiet = self.take_buffer();
+        for &i in pos.points() {
+            let iu = i as usize;
+            // Threes too: a three whose listed defences all fail may still threaten a VCF.
+            if pos.is_empty(iu) && pos.is_near(iu) && pos.threat(a, iu) < Threat::Four {
+                quiet.push(i);
+            }
+        }
+        quiet.sort_unstable_by_key(|&i| {
+            std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
+        });
+        quiet.truncate(QUIET_TRIED);
+        let mut found = None;
+        for &m in &quiet {
+            let m = m as usize;
+            if !pos.is_legal(a, m) {
+                continue;
+            }
+            pos.play(m);
+            pos.flip_side();
+            let threat = self.vcf_node(pos, vcf_depth, None).is_some();
+            pos.flip_side();
+            let r = if threat {
+                self.defend_everywhere(pos, a, depth - 1, vcf_depth)
+            } else {
+                None
+            };
+            pos.undo();
+            if let Some(p) = r {
+                found = Some((m as u16, p));
+                break;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        self.give_buffer(quiet);
+        found
+    }
+
+    /// The defender (to move) answers a quiet threat with every legal move.
+    fn defend_everywhere(
+        &mut self,
+        pos: &mut Position,
+        a: Color,
+        depth: u32,
+        vcf_depth: u32,
+    ) -> Option<u32> {
+        let d = a.other();
+        if pos.count(d, Threat::Five) > 0 || self.tick() {
+            return None;
+        }
+        let mut moves = self.take_buffer();
+        for &i in pos.points() {
+            if pos.is_empty(i as usize) {
+                moves.push(i);
+            }
+        }
+        // Likely refutations first: the attacker's hot spots and the defender's own threats.
+        moves.sort_unstable_by_key(|&i| {
+            std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
+        });
+        let mut worst = Some(0);
+        for &m in &moves {
+            let m = m as usize;
+            if !pos.is_legal(d, m) {
+                continue;
+            }
+            pos.play(m);
+            let r = self.vct_node(pos, depth, vcf_depth, None);
+            pos.undo();
+            match r {
+                None => {
+                    worst = None;
+                    break;
+                }
+                Some(p) => worst = worst.map(|w: u32| w.max(p)),
+            }
+        }
+        self.give_buffer(moves);
+        worst.map(|w| w + 1)
+    }
+
+    /// The attacker `a` made a non-four threat; the defender (to move) tries every defence.
+    fn defend(&mut self, pos: &mut Position, a: Color, depth: u32, vcf_depth: u32) -> Option<u32> {
+        let d = a.other();
+        if pos.count(d, Threat::Five) > 0 || self.tick() {
+            return None;
+        }
+        // The threat must be real: an open four (or 4-4) the attacker may legally make.
+        let mut moves = self.take_buffer();
+        for &i in pos.points() {
+            if pos.is_empty(i as usize) && pos.threat(a, i as usize) == Threat::Flex4 {
+                moves.push(i);
+            }
+        }
+        let real = moves.iter().any(|&i| pos.is_legal(a, i as usize));
+        moves.clear();
+        if !real {
+            self.give_buffer(moves);
+            return None;
+        }
+        for &i in pos.points() {
+            let iu = i as usize;
+            if pos.is_empty(iu)
+                && (pos.threat(a, iu) >= Threat::Four || pos.threat(d, iu).is_four())
+            {
+                moves.push(i);
+            }
+        }
+        let mut worst = Some(0);
+        for &m in &moves {
+            let m = m as usize;
+            if !pos.is_legal(d, m) {
+                continue;
+            }
+            pos.play(m);
+            let r = self.vct_node(pos, depth, vcf_depth, None);
+            pos.undo();
+            match r {
+                None => {
+                    worst = None;
+                    break;
+                }
+                Some(p) => worst = worst.map(|w: u32| w.max(p)),
+            }
+        }
+        self.give_buffer(moves);
+        worst.map(|w| w + 1)
+    }
+}
+
+impl Position {
+    /// Whether `c`'s stone just played at `m` made a four (some line through it has a five point).
+    #[must_use]
+    pub fn threat_is_four_after(&self, c: Color, m: usize) -> bool {
+        (0..4).any(|d| self.five_point_on_line(c, m, d).is_some())
+    }
+}
