@@ -14,7 +14,8 @@ log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
 # Debian packages: the minimal set measured in shared TAURI-NOTES (webkit pulls gtk-3 and
 # libsoup-3); xauth must be named or xvfb-run fails.
-pkgs=(libwebkit2gtk-4.1-dev build-essential pkg-config curl)
+# fonts-wqy-microhei: the UI speaks 简体中文 too, and a bare Debian desktop has no CJK font.
+pkgs=(libwebkit2gtk-4.1-dev build-essential pkg-config curl fonts-wqy-microhei)
 if [ "$mode" = "--test" ]; then
   pkgs+=(xvfb xauth webkit2gtk-driver chromium)
 fi
