@@ -22,9 +22,12 @@
 //! assert!(matches!(r.best, Some(p) if p == Point::new(2, 7) || p == Point::new(7, 7)));
 //! ```
 
+pub mod bench;
 mod engine;
 pub mod eval;
 mod level;
+mod matches;
+pub mod openings;
 pub mod pattern;
 pub mod position;
 pub mod search;
@@ -34,4 +37,5 @@ mod verdict;
 
 pub use engine::{Engine, SearchResult};
 pub use level::{Level, Limits, ParseLevelError};
+pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, Outcome};
 pub use verdict::Verdict;

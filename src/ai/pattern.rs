@@ -90,27 +90,34 @@ impl Pattern {
     }
 }
 
-/// Neighbour codes in a pattern key, relative to the colour being judged.
-pub const EMPTY: u32 = 0;
-/// The judged colour's own stone.
-pub const OWN: u32 = 1;
-/// An opponent stone.
-pub const OPP: u32 = 2;
-/// A cell off the board.
-pub const WALL: u32 = 3;
+/// Number of distinct pattern keys: ten neighbours of three states each.
+pub const KEYS: usize = 59_049;
 
-/// Number of bits in a pattern key: ten neighbours of two bits each.
-pub const KEY_BITS: u32 = 20;
+/// A neighbour's state seen from the judged colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Neighbour {
+    /// No stone.
+    Empty = 0,
+    /// The judged colour's stone.
+    Own = 1,
+    /// An opponent stone or the edge of the board.
+    Blocked = 2,
+}
 
-/// Bit offset of the neighbour at `offset` (−5..=5, not 0) inside a key.
+/// The weight of the neighbour at `offset` (−5..=5, not 0) in a base-3 pattern key.
+///
+/// Keys are base-3 numbers over the neighbours from −5 (most significant) to +5, so placing
+/// or removing a stone adjusts a key by `state × weight` without reading the other cells.
+#[inline]
 #[must_use]
-pub const fn slot_shift(offset: i32) -> u32 {
-    let slot = if offset < 0 { offset + 5 } else { offset + 4 };
-    2 * slot as u32
+pub const fn weight(offset: i32) -> u16 {
+    const W: [u16; 11] = [19683, 6561, 2187, 729, 243, 0, 81, 27, 9, 3, 1];
+    W[(offset + 5) as usize]
 }
 
 /// Lookup tables from pattern key to [`Pattern`], one for "five or more wins" and one for
-/// "exactly five wins".
+/// "exactly five wins". 58 KiB each, so both stay in the L2 cache during search.
 #[derive(Debug)]
 pub struct PatternTables {
     free: Vec<Pattern>,
@@ -118,10 +125,10 @@ pub struct PatternTables {
 }
 
 impl PatternTables {
-    /// The table for a colour that needs exactly five (`exact`) or five or more.
+    /// The pattern for a base-3 key, for a colour that needs exactly five (`exact`) or not.
     #[inline]
     #[must_use]
-    pub fn get(&self, exact: bool, key: u32) -> Pattern {
+    pub fn get(&self, exact: bool, key: u16) -> Pattern {
         let t = if exact { &self.exact } else { &self.free };
         t[key as usize]
     }
@@ -137,22 +144,11 @@ pub fn tables() -> &'static PatternTables {
     })
 }
 
-/// Swaps the own/opponent codes of a key so one table serves both colours: keys are stored
-/// with black = [`OWN`], white = [`OPP`].
-#[inline]
-#[must_use]
-pub const fn flip_key(key: u32) -> u32 {
-    const LOW: u32 = 0x5_5555; // the low bit of every 2-bit slot
-    let lo = key & LOW;
-    let hi = (key >> 1) & LOW;
-    // 01 <-> 10, while 00 and 11 stay: swap the two bits of each slot.
-    (lo << 1) | hi
-}
-
 /// Three-state line used while building: 0 empty, 1 own, 2 blocked. Index 5 is the centre.
 type Line = [u8; 11];
 
 fn line_index(line: &Line) -> usize {
+    // Same order as the keys: neighbour −5 is the most significant digit.
     line.iter()
         .enumerate()
         .filter(|&(i, _)| i != 5)
@@ -264,12 +260,11 @@ fn classify_uncached(line: &mut Line, exact: bool, memo: &mut [u8]) -> Pattern {
 }
 
 fn build_table(exact: bool) -> Vec<Pattern> {
-    let mut memo = vec![u8::MAX; 3usize.pow(10)];
-    // Classify every three-state line once, then spread over the four-state keys.
+    let mut memo = vec![u8::MAX; KEYS];
     let mut line: Line = [0; 11];
     line[5] = 1;
-    let mut by_line = vec![Pattern::Dead; 3usize.pow(10)];
-    for (code, slot) in by_line.iter_mut().enumerate() {
+    let mut table = vec![Pattern::Dead; KEYS];
+    for (code, slot) in table.iter_mut().enumerate() {
         let mut c = code;
         for i in (0..11).rev() {
             if i == 5 {
@@ -280,43 +275,29 @@ fn build_table(exact: bool) -> Vec<Pattern> {
         }
         *slot = classify(&mut line, exact, &mut memo);
     }
-    let mut table = vec![Pattern::Dead; 1 << KEY_BITS];
-    for (key, slot) in table.iter_mut().enumerate() {
-        let mut code = 0usize;
-        for offset in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-            let v = (key as u32 >> slot_shift(offset)) & 3;
-            let t = match v {
-                EMPTY => 0,
-                OWN => 1,
-                _ => 2,
-            };
-            code = code * 3 + t;
-        }
-        *slot = by_line[code];
-    }
     table
 }
 
-/// Builds a key (relative to the judged colour) from a text line such as `"_OO*O_x"`, where
-/// `*` marks the judged point. Cells beyond the text are walls. For tests and docs.
+/// Builds a key from a text line such as `"_OO*O_x"`, where `*` marks the judged point, `O`
+/// its colour, `x` the opponent and `_` empty. Cells beyond the text are the edge. For tests
+/// and docs.
 #[must_use]
-pub fn key_from_text(text: &str) -> u32 {
+pub fn key_from_text(text: &str) -> u16 {
     let bytes = text.as_bytes();
     let centre = bytes.iter().position(|&b| b == b'*').unwrap_or(0) as i32;
     let mut key = 0;
     for offset in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
         let i = centre + offset;
         let v = if i < 0 || i >= bytes.len() as i32 {
-            WALL
+            Neighbour::Blocked
         } else {
             match bytes[i as usize] {
-                b'O' => OWN,
-                b'_' | b'.' => EMPTY,
-                b'x' | b'X' => OPP,
-                _ => WALL,
+                b'O' => Neighbour::Own,
+                b'_' | b'.' => Neighbour::Empty,
+                _ => Neighbour::Blocked,
             }
         };
-        key |= v << slot_shift(offset);
+        key += v as u16 * weight(offset);
     }
     key
 }
@@ -362,11 +343,12 @@ mod tests {
     }
 
     #[test]
-    fn flip_swaps_colours() {
-        let k = key_from_text("xO*_O_");
-        let f = flip_key(k);
-        assert_eq!(flip_key(f), k);
-        assert_eq!(tables().get(false, f), pat("Ox*_x_", false));
+    fn weights_are_base_three() {
+        assert_eq!(weight(5), 1);
+        assert_eq!(weight(1), 3u16.pow(4));
+        assert_eq!(weight(-1), 3u16.pow(5));
+        assert_eq!(weight(-5), 3u16.pow(9));
+        assert_eq!(usize::from(key_from_text("xxxxx*xxxxx")), KEYS - 1);
     }
 
     #[test]

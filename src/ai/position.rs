@@ -7,7 +7,7 @@
 //! adjusts per-colour score sums and per-class counts. The counts make questions such as
 //! "does the side to move have a five?" O(1) at every node.
 
-use crate::ai::pattern::{flip_key, slot_shift, tables, Pattern, PatternTables, WALL};
+use crate::ai::pattern::{tables, weight, Neighbour, Pattern, PatternTables};
 use crate::{Board, Cell, Color, Point, Rule, CELLS, DIRECTIONS};
 
 /// What one move would achieve for one colour, combining its four line patterns.
@@ -48,6 +48,86 @@ impl Threat {
 /// Value of each line pattern for the colour that would play there, in evaluation units.
 const PATTERN_SCORE: [i32; 12] = [0, 0, 2, 5, 10, 26, 30, 80, 90, 500, 500, 3000];
 
+/// What four line patterns add up to.
+#[derive(Copy, Clone, Debug, Default)]
+struct Combo {
+    threat: Threat,
+    maybe_forbidden: bool,
+    score: i32,
+}
+
+/// Combines four line patterns; `renju_black` when the colour has forbidden moves.
+fn combine(patterns: [Pattern; 4], renju_black: bool) -> Combo {
+    let mut fours = 0;
+    let mut flex4 = false;
+    let mut threes = 0;
+    let mut five = false;
+    let mut overline = false;
+    let mut score = 0;
+    for p in patterns {
+        score += PATTERN_SCORE[p as usize];
+        match p {
+            Pattern::Five => five = true,
+            Pattern::FourFour => fours += 2,
+            Pattern::F4 => {
+                fours += 1;
+                flex4 = true;
+            }
+            Pattern::B4 => fours += 1,
+            Pattern::F3 => threes += 1,
+            Pattern::Overline => overline = true,
+            _ => {}
+        }
+    }
+    let maybe_forbidden = renju_black && !five && (overline || fours >= 2 || threes >= 2);
+    let threat = if five {
+        Threat::Five
+    } else if flex4 || (fours >= 2 && !renju_black) {
+        Threat::Flex4
+    } else if fours >= 1 && threes >= 1 {
+        Threat::FourThree
+    } else if fours >= 1 {
+        Threat::Four
+    } else if threes >= 2 {
+        Threat::ThreeThree
+    } else if threes == 1 {
+        Threat::Three
+    } else {
+        Threat::None
+    };
+    score += match threat {
+        Threat::Flex4 => 1500,
+        Threat::FourThree => 800,
+        Threat::ThreeThree => 400,
+        _ => 0,
+    };
+    if maybe_forbidden {
+        // Black cannot count on a point it may not play.
+        score = 0;
+    }
+    Combo {
+        threat,
+        maybe_forbidden,
+        score,
+    }
+}
+
+/// Every combination of four patterns, for colours without and with forbidden moves.
+fn combo_tables() -> &'static [Vec<Combo>; 2] {
+    static TABLES: std::sync::OnceLock<[Vec<Combo>; 2]> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        [false, true].map(|renju_black| {
+            (0..12 * 12 * 12 * 12)
+                .map(|k: usize| {
+                    let p = [k / 1728, k / 144 % 12, k / 12 % 12, k % 12]
+                        .map(|v| Pattern::from_u8(v as u8));
+                    combine(p, renju_black)
+                })
+                .collect()
+        })
+    })
+}
+
 /// Per-cell cache for one colour.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct CellInfo {
@@ -65,8 +145,11 @@ pub struct Position {
     rule: Rule,
     to_move: Color,
     tables: &'static PatternTables,
-    /// `keys[d][idx]`: neighbours of `idx` along direction `d`, black = own code.
-    keys: Box<[[u32; CELLS]; 4]>,
+    /// Pattern-combination table per colour (black's differs under renju).
+    combos: [&'static [Combo]; 2],
+    /// `keys[colour][d][idx]`: base-3 key of the neighbours of `idx` along direction `d`, as
+    /// seen by `colour`.
+    keys: Box<[[[u16; CELLS]; 4]; 2]>,
     info: Box<[[CellInfo; CELLS]; 2]>,
     score_sum: [i32; 2],
     threat_count: [[u16; THREATS]; 2],
@@ -120,7 +203,14 @@ impl Position {
             rule,
             to_move,
             tables: tables(),
-            keys: Box::new([[0; CELLS]; 4]),
+            combos: {
+                let t = combo_tables();
+                [
+                    &t[usize::from(rule.has_forbidden(Color::Black))][..],
+                    &t[0][..],
+                ]
+            },
+            keys: Box::new([[[0; CELLS]; 4]; 2]),
             info: Box::new([[CellInfo::default(); CELLS]; 2]),
             score_sum: [0; 2],
             threat_count: [[0; THREATS]; 2],
@@ -134,15 +224,17 @@ impl Position {
 
     fn rebuild(&mut self) {
         let cells = *self.board.cells();
-        for (d, &step) in DIRECTIONS.iter().enumerate() {
-            for &i in &self.points {
-                let i = i as usize;
-                let mut key = 0;
-                for off in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                    let j = (i as isize + off as isize * step) as usize;
-                    key |= (cells[j] as u32) << slot_shift(off);
+        for c in Color::ALL {
+            for (d, &step) in DIRECTIONS.iter().enumerate() {
+                for &i in &self.points {
+                    let i = i as usize;
+                    let mut key = 0;
+                    for off in [-5i32, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                        let j = (i as isize + off as isize * step) as usize;
+                        key += neighbour(cells[j], c) as u16 * weight(off);
+                    }
+                    self.keys[c.index()][d][i] = key;
                 }
-                self.keys[d][i] = key;
             }
         }
         self.score_sum = [0; 2];
@@ -154,7 +246,7 @@ impl Position {
                 for c in Color::ALL {
                     let mut info = CellInfo::default();
                     for d in 0..4 {
-                        info.patterns[d] = self.pattern_from_key(c, self.keys[d][i]);
+                        info.patterns[d] = self.pattern_from_key(c, self.keys[c.index()][d][i]);
                     }
                     self.finish_info(c, &mut info);
                     self.info[c.index()][i] = info;
@@ -167,63 +259,18 @@ impl Position {
     }
 
     #[inline]
-    fn pattern_from_key(&self, c: Color, key: u32) -> Pattern {
-        let k = match c {
-            Color::Black => key,
-            Color::White => flip_key(key),
-        };
-        self.tables.get(self.rule.exact_five(c), k)
+    fn pattern_from_key(&self, c: Color, key: u16) -> Pattern {
+        self.tables.get(self.rule.exact_five(c), key)
     }
 
+    #[inline]
     fn finish_info(&self, c: Color, info: &mut CellInfo) {
-        let mut fours = 0;
-        let mut flex4 = false;
-        let mut threes = 0;
-        let mut five = false;
-        let mut overline = false;
-        let mut score = 0;
-        for p in info.patterns {
-            score += PATTERN_SCORE[p as usize];
-            match p {
-                Pattern::Five => five = true,
-                Pattern::FourFour => fours += 2,
-                Pattern::F4 => {
-                    fours += 1;
-                    flex4 = true;
-                }
-                Pattern::B4 => fours += 1,
-                Pattern::F3 => threes += 1,
-                Pattern::Overline => overline = true,
-                _ => {}
-            }
-        }
-        let renju_black = self.rule.has_forbidden(c);
-        info.maybe_forbidden = renju_black && !five && (overline || fours >= 2 || threes >= 2);
-        info.threat = if five {
-            Threat::Five
-        } else if flex4 || (fours >= 2 && !renju_black) {
-            Threat::Flex4
-        } else if fours >= 1 && threes >= 1 {
-            Threat::FourThree
-        } else if fours >= 1 {
-            Threat::Four
-        } else if threes >= 2 {
-            Threat::ThreeThree
-        } else if threes == 1 {
-            Threat::Three
-        } else {
-            Threat::None
-        };
-        score += match info.threat {
-            Threat::Flex4 => 1500,
-            Threat::FourThree => 800,
-            Threat::ThreeThree => 400,
-            _ => 0,
-        };
-        if info.maybe_forbidden {
-            score = 0;
-        }
-        info.score = score;
+        let p = info.patterns;
+        let key = ((p[0] as usize * 12 + p[1] as usize) * 12 + p[2] as usize) * 12 + p[3] as usize;
+        let combo = self.combos[c.index()][key];
+        info.threat = combo.threat;
+        info.maybe_forbidden = combo.maybe_forbidden;
+        info.score = combo.score;
     }
 
     #[inline]
@@ -260,7 +307,7 @@ impl Position {
         }
         self.board.place(Board::point_of(idx), c);
         self.bump_near(idx, 1);
-        self.update_lines(idx, Cell::stone(c) as u32, true);
+        self.update_lines(idx, c, true);
         self.history.push(idx as u16);
         self.to_move = c.other();
     }
@@ -271,14 +318,18 @@ impl Position {
     /// If no move was played through [`Position::play`].
     pub fn undo(&mut self) {
         let idx = self.history.pop().expect("undo without a move") as usize;
-        let code = self.board.cell(idx) as u32;
+        let c = self
+            .board
+            .cell(idx)
+            .color()
+            .expect("undo of an empty point");
         self.board.remove(Board::point_of(idx));
         self.bump_near(idx, -1);
-        self.update_lines(idx, code, false);
+        self.update_lines(idx, c, false);
         for col in Color::ALL {
             let mut info = CellInfo::default();
             for d in 0..4 {
-                info.patterns[d] = self.pattern_from_key(col, self.keys[d][idx]);
+                info.patterns[d] = self.pattern_from_key(col, self.keys[col.index()][d][idx]);
             }
             self.finish_info(col, &mut info);
             self.info[col.index()][idx] = info;
@@ -292,7 +343,9 @@ impl Position {
         self.to_move = self.to_move.other();
     }
 
-    fn update_lines(&mut self, idx: usize, code: u32, set: bool) {
+    fn update_lines(&mut self, idx: usize, stone: Color, set: bool) {
+        // A stone is Own for its colour and Blocked for the other.
+        let (own, other) = (stone.index(), stone.other().index());
         for (d, &step) in DIRECTIONS.iter().enumerate() {
             for k in 1..=5i32 {
                 for (j, off) in [
@@ -303,11 +356,14 @@ impl Position {
                     if self.board.cell(j) == Cell::Wall {
                         continue;
                     }
-                    let bits = code << slot_shift(off);
+                    let w = weight(off);
+                    let (ko, kb) = (Neighbour::Own as u16 * w, Neighbour::Blocked as u16 * w);
                     if set {
-                        self.keys[d][j] |= bits;
+                        self.keys[own][d][j] += ko;
+                        self.keys[other][d][j] += kb;
                     } else {
-                        self.keys[d][j] &= !bits;
+                        self.keys[own][d][j] -= ko;
+                        self.keys[other][d][j] -= kb;
                     }
                     if self.board.cell(j) == Cell::Empty {
                         self.refresh(j, d);
@@ -320,7 +376,7 @@ impl Position {
     #[inline]
     fn refresh(&mut self, j: usize, d: usize) {
         for c in Color::ALL {
-            let p = self.pattern_from_key(c, self.keys[d][j]);
+            let p = self.pattern_from_key(c, self.keys[c.index()][d][j]);
             let old = self.info[c.index()][j];
             if old.patterns[d] == p {
                 continue;
@@ -473,11 +529,20 @@ impl Position {
         }
         None
     }
+}
 
-    /// Whether the cell at padded index `j` is a wall (off the board).
-    #[must_use]
-    pub fn is_wall(&self, j: usize) -> bool {
-        self.board.cell(j) as u32 == WALL
+/// How `c` sees a cell.
+const fn neighbour(cell: Cell, c: Color) -> Neighbour {
+    match cell {
+        Cell::Empty => Neighbour::Empty,
+        Cell::Wall => Neighbour::Blocked,
+        Cell::Black | Cell::White => {
+            if cell as u8 == Cell::stone(c) as u8 {
+                Neighbour::Own
+            } else {
+                Neighbour::Blocked
+            }
+        }
     }
 }
 

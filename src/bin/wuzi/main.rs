@@ -4,8 +4,11 @@
 //! `run(&[String]) -> Result<(), CliError>` and one line in [`COMMANDS`].
 
 mod args;
+mod bench;
 mod forbidden;
+mod hint;
 mod judge;
+mod matches;
 mod play;
 
 use std::process::ExitCode;
@@ -26,7 +29,26 @@ const COMMANDS: &[Command] = &[
         "list black's forbidden points under renju (JSON)",
         forbidden::run,
     ),
-    ("play", "two players at one terminal", play::run),
+    (
+        "play",
+        "two players at one terminal, or against the engine",
+        play::run,
+    ),
+    (
+        "hint",
+        "the engine's best move in a position (JSON)",
+        hint::run,
+    ),
+    (
+        "bench",
+        "the fixed search bench: nodes, nodes/s, time",
+        bench::run,
+    ),
+    (
+        "match",
+        "one level against another: a results table",
+        matches::run,
+    ),
 ];
 
 fn usage() -> String {

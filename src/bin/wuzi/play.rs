@@ -1,40 +1,99 @@
-//! `wuzi play`: two players at one terminal.
+//! `wuzi play`: two players at one terminal, or one player against the engine.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
 
-use wuzi::{Color, Forbidden, Game, GameResult, PlayError, Point, Rule, WinKind};
+use wuzi::{Color, Engine, Forbidden, Game, GameResult, Level, PlayError, Point, Rule, WinKind};
 
 use crate::args::{usage, CliError, Flags};
 
 const HELP: &str = "\
 usage: wuzi play [--rule freestyle|standard|renju] [--size N]
+                 [--vs-ai [--level 1..5|beginner..master] [--ai-color black|white]]
 
 Two players take turns at one terminal, black first. Type a point such as h8 (column letter,
 row number from the bottom), or: undo, redo, help, quit. Default: freestyle on 15x15.
+With --vs-ai the engine plays one side (default: master, as white); undo then takes back the
+engine's reply and your move together.
 ";
+
+/// The engine as an opponent.
+pub struct Computer {
+    pub color: Color,
+    pub level: Level,
+    pub engine: Engine,
+    pub seed: u64,
+}
+
+impl Computer {
+    fn reply(&mut self, game: &Game) -> Option<Point> {
+        self.seed = self.seed.wrapping_add(1);
+        let limits = self.level.default_limits();
+        let cancel = AtomicBool::new(false);
+        self.engine
+            .search(game, self.level, limits, &cancel, self.seed)
+            .best
+    }
+}
 
 const COMMANDS_HINT: &str = "type a point like h8, or undo, redo, help, quit";
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
-    let flags = Flags::parse(args, &["rule", "size"], HELP)?;
+    // `--vs-ai` is a switch; the shared flag parser only knows `--name value`.
+    let vs_ai = args.iter().any(|a| a == "--vs-ai");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--vs-ai").cloned().collect();
+    let flags = Flags::parse(&args, &["rule", "size", "level", "ai-color"], HELP)?;
     let rule = flags.rule(Some(Rule::default()))?;
     let size = flags.size()?;
     let game = Game::new(rule, size).map_err(|e| usage(e.to_string()))?;
+    let mut computer = if vs_ai {
+        Some(Computer {
+            color: match flags.get("ai-color") {
+                Some(_) => flags.color("ai-color")?,
+                None => Color::White,
+            },
+            level: crate::hint::level_flag(&flags, Level::Master)?,
+            engine: Engine::new(32),
+            seed: 0,
+        })
+    } else if flags.get("level").is_some() || flags.get("ai-color").is_some() {
+        return Err(usage("--level and --ai-color need --vs-ai"));
+    } else {
+        None
+    };
     let stdin = io::stdin();
     // Piped input is not echoed by a terminal; echo it so the transcript reads like a session.
     let echo = !stdin.is_terminal();
     let stdout = io::stdout();
-    session(game, &mut stdin.lock(), &mut stdout.lock(), echo)?;
+    session_vs(
+        game,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+        echo,
+        computer.as_mut(),
+    )?;
     Ok(())
 }
 
 /// Runs a game reading commands from `input` until `quit` or end of input; `echo` writes each
 /// command after its prompt.
+#[cfg(test)]
 pub fn session(
+    game: Game,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    echo: bool,
+) -> io::Result<()> {
+    session_vs(game, input, out, echo, None)
+}
+
+/// [`session`] with the engine playing one side when `computer` is given.
+pub fn session_vs(
     mut game: Game,
     input: &mut impl BufRead,
     out: &mut impl Write,
     echo: bool,
+    mut computer: Option<&mut Computer>,
 ) -> io::Result<()> {
     let size = game.size();
     writeln!(
@@ -42,9 +101,27 @@ pub fn session(
         "Wuzi: {} rules on {size}x{size}. Black moves first; {COMMANDS_HINT}.",
         game.rule()
     )?;
+    if let Some(c) = &computer {
+        writeln!(out, "The computer ({}) plays {}.", c.level, c.color)?;
+    }
     write!(out, "{}", draw_board(&game))?;
     let mut line = String::new();
     loop {
+        if let Some(c) = computer.as_deref_mut() {
+            if game.result().is_none() && game.to_move() == c.color {
+                let Some(p) = c.reply(&game) else {
+                    writeln!(out, "The computer has no move.")?;
+                    return Ok(());
+                };
+                let result = game.try_play(p).map_err(io::Error::other)?;
+                writeln!(out, "Computer plays {}.", p.rif(size))?;
+                write!(out, "{}", draw_board(&game))?;
+                if let Some(result) = result {
+                    writeln!(out, "{}", announce(&result, size))?;
+                }
+                continue;
+            }
+        }
         match game.result() {
             Some(_) => write!(out, "Game over: undo or quit: ")?,
             None => write!(out, "{} to move: ", capitalised(game.to_move()))?,
@@ -70,6 +147,12 @@ pub fn session(
             "undo" | "u" => match game.undo() {
                 Some(p) => {
                     writeln!(out, "Took back {}.", p.rif(size))?;
+                    // Against the computer, take back its reply and your move together.
+                    if computer.as_ref().is_some_and(|c| game.to_move() == c.color) {
+                        if let Some(q) = game.undo() {
+                            writeln!(out, "Took back {}.", q.rif(size))?;
+                        }
+                    }
                     write!(out, "{}", draw_board(&game))?;
                 }
                 None => writeln!(out, "Nothing to undo.")?,

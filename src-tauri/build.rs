@@ -1,0 +1,29 @@
+//! Generates the Tauri context and one `allow-<command>` permission per app command, so the
+//! capabilities can grant exactly the commands the UI calls and nothing else.
+
+/// Every `#[tauri::command]` the app registers; keep in step with `generate_handler!` in lib.rs.
+const COMMANDS: &[&str] = &[
+    "get_state",
+    "new_game",
+    "play",
+    "computer_move",
+    "cancel_search",
+    "undo",
+    "redo",
+    "hint",
+    "export_record",
+    "import_record",
+    "get_settings",
+    "set_settings",
+    "get_stats",
+    "save_now",
+    "haptic_tick",
+];
+
+fn main() {
+    tauri_build::try_build(
+        tauri_build::Attributes::new()
+            .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS)),
+    )
+    .expect("failed to run tauri-build");
+}

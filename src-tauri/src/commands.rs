@@ -1,0 +1,208 @@
+//! The `#[tauri::command]`s of the App IPC contract (docs/architecture.md): each one parses
+//! its arguments, locks the state, and calls one [`AppCore`] method. Searches run on the
+//! blocking pool with only the engine locked.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer};
+use tauri::{AppHandle, Manager, Runtime, State};
+
+use crate::error::{Error, Result};
+use crate::settings::{Settings, Stats};
+use crate::state::{AppCore, Core, EngineState, NewGameOptions, RecordFormat, SearchKind};
+use crate::view::{AppState, GameView, Hint};
+
+/// A command argument that Tauri always accepts and the command checks, so a missing or
+/// malformed argument is refused with `badArgument` in the contract's `{ code, message }` shape
+/// rather than with Tauri's own string error.
+#[derive(Debug)]
+pub struct Arg<T>(std::result::Result<T, String>);
+
+impl<T> Arg<T> {
+    /// The value, or `badArgument`.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] if the argument was missing or malformed.
+    pub fn get(self) -> Result<T> {
+        self.0.map_err(Error::BadArgument)
+    }
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Arg<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Arg<T>, D::Error> {
+        // Tauri hands a missing key to `deserialize_option` as `None`.
+        Ok(Arg(match Option::<serde_json::Value>::deserialize(d)? {
+            None => Err("missing argument".to_string()),
+            Some(value) => T::deserialize(value).map_err(|e| e.to_string()),
+        }))
+    }
+}
+
+/// Locks a mutex even if a panic poisoned it: every method leaves the state consistent before
+/// anything can panic, so the data is still good.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Everything the UI needs at start; the notice (e.g. a damaged save) is given once.
+#[tauri::command]
+pub fn get_state(core: State<'_, Core>) -> AppState {
+    lock(&core).app_state()
+}
+
+/// Starts a new game with `options` (missing fields take the current settings).
+#[tauri::command]
+pub fn new_game(core: State<'_, Core>, options: Arg<NewGameOptions>) -> Result<GameView> {
+    let options = options.get()?;
+    lock(&core).new_game(options)
+}
+
+/// The player's move at `point` (RIF) in the position `(gameId, moveNumber)` they saw.
+#[tauri::command]
+pub fn play(
+    core: State<'_, Core>,
+    point: Arg<String>,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+) -> Result<GameView> {
+    let (point, game_id, move_number) = (point.get()?, game_id.get()?, move_number.get()?);
+    lock(&core).play(&point, game_id, move_number)
+}
+
+/// Runs one search for the position `(game_id, move_number)` on the blocking pool and hands
+/// the job and its result to `finish` under the state lock.
+async fn search<R: Runtime, T: Send + 'static>(
+    app: AppHandle<R>,
+    kind: SearchKind,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+    finish: fn(&mut AppCore, &crate::state::SearchJob, &wuzi::SearchResult) -> Result<T>,
+) -> Result<T> {
+    let (game_id, move_number) = (game_id.get()?, move_number.get()?);
+    let job = lock(&app.state::<Core>()).begin_search(kind, game_id, move_number)?;
+    let cancel = job.cancel_flag();
+    let worker = app.clone();
+    let ran = tauri::async_runtime::spawn_blocking(move || {
+        let result = job.run(lock(&worker.state::<EngineState>()).get());
+        (job, result)
+    })
+    .await;
+    let core = app.state::<Core>();
+    let mut core = lock(&core);
+    match ran {
+        Ok((job, result)) => finish(&mut core, &job, &result),
+        Err(_) => {
+            // The search panicked; free the slot so the next request is not refused as busy.
+            core.abandon_search(&cancel);
+            Err(Error::Cancelled)
+        }
+    }
+}
+
+/// The computer's reply for `(gameId, moveNumber)`; rejected with `stale`/`cancelled` if the
+/// position changed or the search was cancelled while it thought.
+#[tauri::command]
+pub async fn computer_move<R: Runtime>(
+    app: AppHandle<R>,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+) -> Result<GameView> {
+    search(
+        app,
+        SearchKind::Move,
+        game_id,
+        move_number,
+        AppCore::finish_move,
+    )
+    .await
+}
+
+/// Stops the running search (the app went to the background, or the player lost patience).
+#[tauri::command]
+pub fn cancel_search(core: State<'_, Core>) {
+    lock(&core).cancel_search();
+}
+
+/// Takes back the last move (against the computer: its reply and your move).
+#[tauri::command]
+pub fn undo(core: State<'_, Core>) -> GameView {
+    lock(&core).undo()
+}
+
+/// Replays the last undone move (against the computer: and its reply).
+#[tauri::command]
+pub fn redo(core: State<'_, Core>) -> GameView {
+    lock(&core).redo()
+}
+
+/// The engine's best move and verdict for the side to move in `(gameId, moveNumber)`.
+#[tauri::command]
+pub async fn hint<R: Runtime>(
+    app: AppHandle<R>,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+) -> Result<Hint> {
+    search(
+        app,
+        SearchKind::Hint,
+        game_id,
+        move_number,
+        AppCore::finish_hint,
+    )
+    .await
+}
+
+/// The game as `"moves"` (`h8 i9 g7`) or `"sgf"`.
+#[tauri::command]
+pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result<String> {
+    let format = format.get()?;
+    Ok(lock(&core).export_record(format))
+}
+
+/// Loads a move string or SGF as a new game.
+#[tauri::command]
+pub fn import_record(core: State<'_, Core>, text: Arg<String>) -> Result<GameView> {
+    let text = text.get()?;
+    lock(&core).import_record(&text)
+}
+
+/// The settings.
+#[tauri::command]
+pub fn get_settings(core: State<'_, Core>) -> Settings {
+    lock(&core).settings().clone()
+}
+
+/// Changes the settings named in `settings` (a full or partial object).
+#[tauri::command]
+pub fn set_settings(core: State<'_, Core>, settings: Arg<serde_json::Value>) -> Result<Settings> {
+    let patch = settings.get()?;
+    lock(&core).set_settings(patch)
+}
+
+/// Wins, losses and draws per level.
+#[tauri::command]
+pub fn get_stats(core: State<'_, Core>) -> Stats {
+    lock(&core).stats().clone()
+}
+
+/// Writes everything now (the UI calls it on `visibilitychange`/`pagehide`).
+#[tauri::command]
+pub fn save_now(core: State<'_, Core>) -> Result<()> {
+    lock(&core).save_now()
+}
+
+/// A short haptic tick for a placed stone, if the player allows vibration. Phones only; on the
+/// desktop it does nothing, so the UI can call it everywhere.
+#[tauri::command]
+pub fn haptic_tick<R: Runtime>(app: AppHandle<R>, core: State<'_, Core>) {
+    let wanted = lock(&core).vibration();
+    #[cfg(mobile)]
+    if wanted {
+        use tauri_plugin_haptics::{HapticsExt, ImpactFeedbackStyle};
+        // A device without a vibrator is not an error worth showing.
+        let _ = app.haptics().impact_feedback(ImpactFeedbackStyle::Light);
+    }
+    #[cfg(not(mobile))]
+    let _ = (app, wanted);
+}

@@ -1,0 +1,128 @@
+//! The one error type of the IPC boundary.
+//!
+//! Every command fails with an [`Error`], which reaches the webview as `{ code, message }`: `code`
+//! is a stable camelCase name the UI can branch on (see the App IPC contract in
+//! docs/architecture.md), `message` is English text for logs and fallbacks.
+
+use serde::ser::SerializeStruct;
+use wuzi::{Forbidden, PlayError};
+
+/// Why a command did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The point is not on this board.
+    #[error("{0} is off the board")]
+    OffBoard(String),
+    /// The point already holds a stone.
+    #[error("{0} is already taken")]
+    Occupied(String),
+    /// Black may not play there under renju.
+    #[error("{point} is forbidden for black ({reason})")]
+    Forbidden {
+        /// The point in RIF notation.
+        point: String,
+        /// Which renju restriction it breaks.
+        reason: Forbidden,
+    },
+    /// The game has a result; start a new one or undo.
+    #[error("the game is over")]
+    GameOver,
+    /// A player move when the computer is to move, or a computer move when it is not.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The request was made for a position that has changed since.
+    #[error("the position has changed since this request was made")]
+    Stale,
+    /// The search was cancelled before it answered.
+    #[error("the search was cancelled")]
+    Cancelled,
+    /// The text to import is not a game record this app can read.
+    #[error("not a readable game record: {0}")]
+    BadRecord(String),
+    /// An argument is missing, malformed or out of range.
+    #[error("bad argument: {0}")]
+    BadArgument(String),
+    /// Reading or writing the save files failed.
+    #[error("could not save: {0}")]
+    Io(#[from] std::io::Error),
+    /// A search is already running; wait for it or cancel it.
+    #[error("the computer is already thinking")]
+    Busy,
+}
+
+impl Error {
+    /// The stable code the UI branches on.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::OffBoard(_) => "offBoard",
+            Error::Occupied(_) => "occupied",
+            Error::Forbidden { .. } => "forbidden",
+            Error::GameOver => "gameOver",
+            Error::NotYourTurn => "notYourTurn",
+            Error::Stale => "stale",
+            Error::Cancelled => "cancelled",
+            Error::BadRecord(_) => "badRecord",
+            Error::BadArgument(_) => "badArgument",
+            Error::Io(_) => "io",
+            Error::Busy => "busy",
+        }
+    }
+
+    /// The engine's refusal of a move, with points in RIF notation for a board of `size`.
+    #[must_use]
+    pub fn from_play(error: PlayError, size: u8) -> Error {
+        match error {
+            PlayError::OffBoard(p) => Error::OffBoard(p.rif(size).to_string()),
+            PlayError::Occupied(p) => Error::Occupied(p.rif(size).to_string()),
+            PlayError::GameOver => Error::GameOver,
+            PlayError::Forbidden { point, reason } => Error::Forbidden {
+                point: point.rif(size).to_string(),
+                reason,
+            },
+            PlayError::Size(e) => Error::BadArgument(e.to_string()),
+        }
+    }
+}
+
+impl serde::Serialize for Error {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Error", 2)?;
+        s.serialize_field("code", self.code())?;
+        s.serialize_field("message", &self.to_string())?;
+        s.end()
+    }
+}
+
+/// What every command returns.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi::Point;
+
+    #[test]
+    fn serialises_as_code_and_message() {
+        let json = serde_json::to_value(Error::Occupied("h8".into())).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({ "code": "occupied", "message": "h8 is already taken" })
+        );
+        let io = Error::from(std::io::Error::other("disk full"));
+        assert_eq!(serde_json::to_value(io).unwrap()["code"], "io");
+    }
+
+    #[test]
+    fn play_errors_name_the_point_in_rif() {
+        let e = Error::from_play(
+            PlayError::Forbidden {
+                point: Point::new(7, 7),
+                reason: Forbidden::DoubleThree,
+            },
+            15,
+        );
+        assert_eq!(e.code(), "forbidden");
+        assert_eq!(e.to_string(), "h8 is forbidden for black (double-three)");
+    }
+}

@@ -1,0 +1,254 @@
+//! The Tauri 2 shell of Wuzi: IPC commands over the `wuzi` engine, autosave, and the window.
+//!
+//! The rules live in the engine; this crate only translates between the webview's commands
+//! (App IPC contract in docs/architecture.md) and the engine, and keeps the game on disk.
+//! [`state::AppCore`] holds the logic and is tested without a webview; `commands` wraps it.
+
+pub mod commands;
+pub mod error;
+pub mod settings;
+pub mod state;
+pub mod storage;
+pub mod view;
+
+use std::sync::Mutex;
+
+use tauri::{Manager, Runtime};
+
+use crate::state::{AppCore, Core, EngineSlot};
+use crate::storage::{Storage, DATA_DIR_ENV};
+
+/// Transposition-table size: phones have less memory to spare (DESIGN.md §5: 32 MiB).
+const TT_MIB: usize = if cfg!(mobile) { 32 } else { 64 };
+
+/// Registers the plugins, the engine, the commands and the state loading on `builder`.
+///
+/// The saved state is loaded in `setup` (the data folder is known only then) unless the caller
+/// already managed a [`Core`], as tests do.
+pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    #[cfg(mobile)]
+    let builder = builder.plugin(tauri_plugin_haptics::init());
+    builder
+        .manage(Mutex::new(EngineSlot::new(TT_MIB)))
+        .setup(|app| {
+            if app.try_state::<Core>().is_none() {
+                // Without a usable data folder the game is still playable, just not kept.
+                let fallback = std::env::temp_dir().join("wuzi");
+                let default_dir = app
+                    .path()
+                    .app_data_dir()
+                    .unwrap_or_else(|_| fallback.clone());
+                let dir = Storage::choose_dir(std::env::var_os(DATA_DIR_ENV), default_dir);
+                let storage = Storage::open(&dir).or_else(|e| {
+                    eprintln!(
+                        "wuzi: cannot use {}: {e}; saving to {}",
+                        dir.display(),
+                        fallback.display()
+                    );
+                    Storage::open(&fallback)
+                })?;
+                app.manage(Mutex::new(AppCore::load(storage)));
+            }
+            Ok(())
+        })
+        .invoke_handler(tauri::generate_handler![
+            commands::get_state,
+            commands::new_game,
+            commands::play,
+            commands::computer_move,
+            commands::cancel_search,
+            commands::undo,
+            commands::redo,
+            commands::hint,
+            commands::export_record,
+            commands::import_record,
+            commands::get_settings,
+            commands::set_settings,
+            commands::get_stats,
+            commands::save_now,
+            commands::haptic_tick,
+        ])
+}
+
+/// Runs the app (desktop `main`, and the entry point of the mobile library).
+///
+/// # Panics
+/// If the window system cannot start; there is nothing else to fall back to.
+#[cfg_attr(mobile, tauri::mobile_entry_point)]
+pub fn run() {
+    run_app(tauri::Builder::default())
+        .run(tauri::generate_context!())
+        .expect("error while running the Wuzi app");
+}
+
+#[cfg(test)]
+mod tests {
+    //! The IPC layer through Tauri's mock runtime: command names, camelCase arguments, reply
+    //! shapes and the `{ code, message }` errors, as the webview sees them.
+
+    use super::*;
+    use crate::storage::tests::TempDir;
+    use serde_json::{json, Value};
+    use tauri::ipc::{CallbackFn, InvokeBody};
+    use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
+    use tauri::webview::InvokeRequest;
+    use tauri::WebviewWindow;
+
+    fn app(
+        dir: &TempDir,
+    ) -> (
+        tauri::App<tauri::test::MockRuntime>,
+        WebviewWindow<tauri::test::MockRuntime>,
+    ) {
+        let core = AppCore::load(Storage::open(&dir.0).unwrap());
+        let app = run_app(mock_builder().manage(Mutex::new(core)))
+            // The real context, so the real capabilities decide what the window may call.
+            .build(tauri::generate_context!())
+            .unwrap();
+        let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .unwrap();
+        (app, webview)
+    }
+
+    fn invoke(
+        webview: &WebviewWindow<tauri::test::MockRuntime>,
+        cmd: &str,
+        args: Value,
+    ) -> Result<Value, Value> {
+        get_ipc_response(
+            webview,
+            InvokeRequest {
+                cmd: cmd.into(),
+                callback: CallbackFn(0),
+                error: CallbackFn(1),
+                url: "tauri://localhost".parse().unwrap(),
+                body: InvokeBody::Json(args),
+                headers: Default::default(),
+                invoke_key: INVOKE_KEY.to_string(),
+            },
+        )
+        .map(|body| body.deserialize::<Value>().unwrap())
+    }
+
+    #[test]
+    fn commands_speak_the_contract() {
+        let dir = TempDir::new("ipc");
+        let (_app, w) = app(&dir);
+        let state = invoke(&w, "get_state", json!({})).unwrap();
+        assert_eq!(state["game"]["gameId"], 1);
+        assert_eq!(state["notice"], Value::Null);
+
+        let v = invoke(
+            &w,
+            "play",
+            json!({ "point": "h8", "gameId": 1, "moveNumber": 0 }),
+        )
+        .unwrap();
+        assert_eq!(v["moves"], json!(["h8"]));
+        assert_eq!(v["computerToMove"], true);
+
+        let v = invoke(&w, "computer_move", json!({ "gameId": 1, "moveNumber": 1 })).unwrap();
+        assert_eq!(v["moveNumber"], 2);
+        assert_eq!(v["computerToMove"], false);
+
+        let err = invoke(&w, "computer_move", json!({ "gameId": 1, "moveNumber": 1 })).unwrap_err();
+        assert_eq!(err["code"], "stale");
+        assert!(err["message"].is_string());
+
+        let v = invoke(&w, "undo", json!({})).unwrap();
+        assert_eq!(v["moveNumber"], 0);
+        let hint = invoke(&w, "hint", json!({ "gameId": 1, "moveNumber": 0 })).unwrap();
+        assert!(hint["point"].is_string() && hint["verdict"].is_string());
+        assert_eq!(
+            (hint["gameId"].clone(), hint["moveNumber"].clone()),
+            (json!(1), json!(0))
+        );
+
+        let s = invoke(
+            &w,
+            "set_settings",
+            json!({ "settings": { "theme": "dark" } }),
+        )
+        .unwrap();
+        assert_eq!(s["theme"], "dark");
+        assert_eq!(
+            invoke(&w, "get_settings", json!({})).unwrap()["theme"],
+            "dark"
+        );
+        assert_eq!(
+            invoke(&w, "get_stats", json!({})).unwrap()["levels"]
+                .as_array()
+                .unwrap()
+                .len(),
+            5
+        );
+        assert_eq!(invoke(&w, "save_now", json!({})).unwrap(), Value::Null);
+        assert_eq!(invoke(&w, "cancel_search", json!({})).unwrap(), Value::Null);
+        assert_eq!(invoke(&w, "haptic_tick", json!({})).unwrap(), Value::Null);
+
+        let v = invoke(
+            &w,
+            "new_game",
+            json!({ "options": { "mode": "local", "rule": "renju", "size": 13, "level": 1, "humanColor": "black" } }),
+        )
+        .unwrap();
+        assert_eq!(
+            (v["gameId"].clone(), v["size"].clone(), v["mode"].clone()),
+            (json!(2), json!(13), json!("local"))
+        );
+        invoke(
+            &w,
+            "play",
+            json!({ "point": "g7", "gameId": 2, "moveNumber": 0 }),
+        )
+        .unwrap();
+        let text = invoke(&w, "export_record", json!({ "format": "moves" })).unwrap();
+        let v = invoke(&w, "import_record", json!({ "text": text })).unwrap();
+        assert_eq!(
+            (v["gameId"].clone(), v["moves"].clone()),
+            (json!(3), json!(["g7"]))
+        );
+    }
+
+    #[test]
+    fn malformed_arguments_are_refused_as_bad_arguments_and_change_nothing() {
+        let dir = TempDir::new("ipc-bad");
+        let (_app, w) = app(&dir);
+        let before = invoke(&w, "get_state", json!({})).unwrap();
+        for (cmd, args) in [
+            ("play", json!({ "point": 5, "gameId": 1, "moveNumber": 0 })),
+            ("play", json!({ "gameId": 1, "moveNumber": 0 })),
+            (
+                "play",
+                json!({ "point": "h8", "game_id": 1, "moveNumber": 0 }),
+            ),
+            (
+                "play",
+                json!({ "point": "h8", "gameId": -1, "moveNumber": 0 }),
+            ),
+            ("computer_move", json!({ "gameId": "1", "moveNumber": 0 })),
+            ("new_game", json!({ "options": { "size": 99 } })),
+            ("new_game", json!({ "options": "big" })),
+            ("new_game", json!({})),
+            ("export_record", json!({ "format": "pdf" })),
+            ("import_record", json!({})),
+            ("set_settings", json!({ "settings": { "level": "max" } })),
+        ] {
+            let err = invoke(&w, cmd, args.clone()).unwrap_err();
+            assert_eq!(err["code"], "badArgument", "{cmd} {args}: {err}");
+        }
+        assert_eq!(invoke(&w, "get_state", json!({})).unwrap(), before);
+    }
+
+    #[test]
+    fn only_the_main_window_may_call_the_commands() {
+        let dir = TempDir::new("ipc-acl");
+        let (app, _main) = app(&dir);
+        let other = tauri::WebviewWindowBuilder::new(&app, "other", Default::default())
+            .build()
+            .unwrap();
+        let err = invoke(&other, "get_state", json!({})).unwrap_err();
+        assert!(err.to_string().contains("not allowed"), "{err}");
+    }
+}

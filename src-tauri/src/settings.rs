@@ -1,0 +1,322 @@
+//! What the player chose and what they achieved: [`Settings`] and per-level [`Stats`], in the
+//! shapes the UI sees (App IPC contract) and the save files hold.
+
+use serde::{Deserialize, Serialize};
+use wuzi::{Color, Level, Rule, MAX_SIZE, MIN_SIZE};
+
+use crate::error::{Error, Result};
+
+/// Against the computer, or two people on one device.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// One person against the engine.
+    Computer,
+    /// Two people taking turns on one device.
+    Local,
+}
+
+/// Whether a tap places at once or first shows a ghost stone to confirm.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ConfirmMove {
+    /// On for touch screens, off for mice (the UI decides).
+    Auto,
+    /// Always confirm.
+    On,
+    /// Never confirm.
+    Off,
+}
+
+/// The UI language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Language {
+    /// Follow the system.
+    #[serde(rename = "system")]
+    System,
+    /// English.
+    #[serde(rename = "en")]
+    En,
+    /// Simplified Chinese.
+    #[serde(rename = "zh-CN")]
+    ZhCn,
+}
+
+/// Light, dark, or whatever the system prefers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Follow `prefers-color-scheme`.
+    System,
+    /// Always light.
+    Light,
+    /// Always dark.
+    Dark,
+}
+
+/// Levels travel as their number 1..=5, as the UI shows them.
+pub(crate) mod level_number {
+    use serde::{de::Error as _, Deserialize, Deserializer, Serializer};
+    use wuzi::Level;
+
+    pub(crate) fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(level.number())
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        let n = u8::deserialize(d)?;
+        Level::from_number(n).ok_or_else(|| D::Error::custom(format!("no level {n} (1..=5)")))
+    }
+}
+
+/// The player's choices; the game fields are the defaults for the next new game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// Against the computer or two players.
+    pub mode: Mode,
+    /// The human's colour against the computer.
+    pub human_color: Color,
+    /// The computer's level.
+    #[serde(with = "level_number")]
+    pub level: Level,
+    /// Freestyle, standard or renju.
+    pub rule: Rule,
+    /// Board size.
+    pub size: u8,
+    /// Confirm-before-placing.
+    pub confirm_move: ConfirmMove,
+    /// Show move numbers on the stones.
+    pub move_numbers: bool,
+    /// Stone click sound.
+    pub sound: bool,
+    /// Haptic tick on mobile.
+    pub vibration: bool,
+    /// UI language.
+    pub language: Language,
+    /// Colour theme.
+    pub theme: Theme,
+}
+
+impl Default for Settings {
+    /// A casual player opens the app and plays the computer at once: black, easy, freestyle 15×15.
+    fn default() -> Settings {
+        Settings {
+            mode: Mode::Computer,
+            human_color: Color::Black,
+            level: Level::Easy,
+            rule: Rule::Freestyle,
+            size: 15,
+            confirm_move: ConfirmMove::Auto,
+            move_numbers: false,
+            sound: true,
+            vibration: true,
+            language: Language::System,
+            theme: Theme::System,
+        }
+    }
+}
+
+impl Settings {
+    /// These settings with the fields named in `patch` (a JSON object, possibly partial)
+    /// replaced.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] if `patch` is not an object, names an unknown field, or gives a
+    /// value of the wrong kind or out of range. `self` is never changed.
+    pub fn patched(&self, patch: serde_json::Value) -> Result<Settings> {
+        let serde_json::Value::Object(patch) = patch else {
+            return Err(Error::BadArgument("settings must be an object".into()));
+        };
+        let mut merged = match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => unreachable!("Settings serialises to an object"),
+        };
+        for (key, value) in patch {
+            if !merged.contains_key(&key) {
+                return Err(Error::BadArgument(format!("unknown setting {key:?}")));
+            }
+            merged.insert(key, value);
+        }
+        let settings: Settings = serde_json::from_value(merged.into())
+            .map_err(|e| Error::BadArgument(format!("settings: {e}")))?;
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    /// # Errors
+    /// [`Error::BadArgument`] if the board size is outside what the engine plays.
+    pub fn validate(&self) -> Result<()> {
+        check_size(self.size)
+    }
+}
+
+/// # Errors
+/// [`Error::BadArgument`] unless `MIN_SIZE <= size <= MAX_SIZE`.
+pub fn check_size(size: u8) -> Result<()> {
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(Error::BadArgument(format!(
+            "board size {size} is outside {MIN_SIZE}..={MAX_SIZE}"
+        )))
+    }
+}
+
+/// Finished games against one level, from the human's side.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelStats {
+    /// The level's number, 1..=5.
+    pub level: u8,
+    /// Games the human won.
+    pub wins: u32,
+    /// Games the computer won.
+    pub losses: u32,
+    /// Full boards.
+    pub draws: u32,
+}
+
+/// Wins, losses and draws against each level; one entry per level, in level order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    levels: Vec<LevelStats>,
+}
+
+impl Default for Stats {
+    fn default() -> Stats {
+        Stats {
+            levels: Level::ALL
+                .iter()
+                .map(|l| LevelStats {
+                    level: l.number(),
+                    ..LevelStats::default()
+                })
+                .collect(),
+        }
+    }
+}
+
+/// How a finished game ended for the human.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The human won.
+    Win,
+    /// The computer won.
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+impl Stats {
+    /// One more finished game against `level`.
+    pub fn record(&mut self, level: Level, outcome: Outcome) {
+        if let Some(entry) = self.levels.iter_mut().find(|e| e.level == level.number()) {
+            let count = match outcome {
+                Outcome::Win => &mut entry.wins,
+                Outcome::Loss => &mut entry.losses,
+                Outcome::Draw => &mut entry.draws,
+            };
+            *count = count.saturating_add(1);
+        }
+    }
+
+    /// The entries, in level order.
+    #[must_use]
+    pub fn levels(&self) -> &[LevelStats] {
+        &self.levels
+    }
+}
+
+/// A stats file is read leniently: entries for unknown levels are dropped, missing levels start
+/// at zero, so a file from another version never loses the counts that still make sense.
+impl<'de> Deserialize<'de> for Stats {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Stats, D::Error> {
+        #[derive(Deserialize)]
+        struct Raw {
+            levels: Vec<LevelStats>,
+        }
+        let raw = Raw::deserialize(d)?;
+        let mut stats = Stats::default();
+        for entry in raw.levels {
+            if let Some(slot) = stats.levels.iter_mut().find(|e| e.level == entry.level) {
+                *slot = entry;
+            }
+        }
+        Ok(stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn settings_match_the_ipc_contract() {
+        let v = serde_json::to_value(Settings::default()).unwrap();
+        assert_eq!(
+            v,
+            json!({
+                "mode": "computer", "humanColor": "black", "level": 2, "rule": "freestyle",
+                "size": 15, "confirmMove": "auto", "moveNumbers": false, "sound": true,
+                "vibration": true, "language": "system", "theme": "system"
+            })
+        );
+    }
+
+    #[test]
+    fn a_patch_changes_only_the_named_fields() {
+        let s = Settings::default()
+            .patched(json!({ "level": 5, "language": "zh-CN", "rule": "renju" }))
+            .unwrap();
+        assert_eq!(s.level, Level::Master);
+        assert_eq!(s.language, Language::ZhCn);
+        assert_eq!(s.rule, Rule::Renju);
+        assert_eq!(s.size, 15);
+        assert!(s.sound);
+    }
+
+    #[test]
+    fn bad_patches_are_refused() {
+        let base = Settings::default();
+        for bad in [
+            json!({ "level": 6 }),
+            json!({ "level": 0 }),
+            json!({ "size": 4 }),
+            json!({ "size": 21 }),
+            json!({ "size": "15" }),
+            json!({ "theme": "blue" }),
+            json!({ "volume": 3 }),
+            json!([1, 2]),
+            json!(null),
+        ] {
+            let err = base.patched(bad.clone()).unwrap_err();
+            assert_eq!(err.code(), "badArgument", "{bad}");
+        }
+    }
+
+    #[test]
+    fn stats_count_per_level_and_read_leniently() {
+        let mut stats = Stats::default();
+        stats.record(Level::Hard, Outcome::Win);
+        stats.record(Level::Hard, Outcome::Loss);
+        stats.record(Level::Hard, Outcome::Win);
+        stats.record(Level::Beginner, Outcome::Draw);
+        let hard = stats.levels()[3];
+        assert_eq!(
+            (hard.level, hard.wins, hard.losses, hard.draws),
+            (4, 2, 1, 0)
+        );
+        assert_eq!(stats.levels()[0].draws, 1);
+
+        let text = serde_json::to_string(&stats).unwrap();
+        assert_eq!(serde_json::from_str::<Stats>(&text).unwrap(), stats);
+        let odd: Stats = serde_json::from_value(json!({ "levels": [
+            { "level": 9, "wins": 1, "losses": 0, "draws": 0 },
+            { "level": 2, "wins": 3, "losses": 1, "draws": 0 }
+        ]}))
+        .unwrap();
+        assert_eq!(odd.levels().len(), 5);
+        assert_eq!(odd.levels()[1].wins, 3);
+    }
+}

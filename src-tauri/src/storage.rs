@@ -1,0 +1,320 @@
+//! Save files in the app's data folder: small JSON documents, each replaced atomically.
+//!
+//! A write goes to a temporary file in the same folder, is flushed to disk, then renamed over
+//! the old file, so a crash or a full disk leaves either the old or the new document, never a
+//! mix. A file that cannot be read or parsed is kept as `<name>.corrupt` for inspection and the
+//! caller starts afresh.
+
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{de::DeserializeOwned, Serialize};
+
+/// The current game and who plays it.
+pub const GAME_FILE: &str = "game.json";
+/// The player's settings.
+pub const SETTINGS_FILE: &str = "settings.json";
+/// Wins, losses and draws per level.
+pub const STATS_FILE: &str = "stats.json";
+/// Overrides the data folder (tests, portable installs).
+pub const DATA_DIR_ENV: &str = "WUZI_DATA_DIR";
+
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// What [`Storage::load`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Loaded<T> {
+    /// No file yet: a first start.
+    Missing,
+    /// The file was read and accepted.
+    Found(T),
+    /// The file was unreadable or rejected; it was moved aside as `<name>.corrupt`.
+    Damaged,
+}
+
+/// The folder holding the save files.
+#[derive(Clone, Debug)]
+pub struct Storage {
+    dir: PathBuf,
+}
+
+impl Storage {
+    /// Storage in `dir`, created if needed; temporary files left by an interrupted write are
+    /// removed.
+    ///
+    /// # Errors
+    /// If the folder cannot be created or listed.
+    pub fn open(dir: impl Into<PathBuf>) -> io::Result<Storage> {
+        let dir = dir.into();
+        fs::create_dir_all(&dir)?;
+        for entry in fs::read_dir(&dir)? {
+            let path = entry?.path();
+            let is_temp = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with('.') && n.ends_with(TEMP_SUFFIX));
+            if is_temp {
+                // Best effort: a leftover that cannot be removed does no harm.
+                let _ = fs::remove_file(&path);
+            }
+        }
+        Ok(Storage { dir })
+    }
+
+    /// The data folder: `override_dir` (the value of `$WUZI_DATA_DIR`) if given and not
+    /// empty, else `default`.
+    #[must_use]
+    pub fn choose_dir(override_dir: Option<OsString>, default: PathBuf) -> PathBuf {
+        match override_dir {
+            Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+            _ => default,
+        }
+    }
+
+    /// The folder.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Reads `name` as JSON of type `T` and passes it through `accept`, which may still reject
+    /// it (for example a game whose moves do not replay). A file that cannot be read, parsed or
+    /// accepted is moved aside as `<name>.corrupt`.
+    pub fn load<T, U>(&self, name: &str, accept: impl FnOnce(T) -> Option<U>) -> Loaded<U>
+    where
+        T: DeserializeOwned,
+    {
+        let path = self.dir.join(name);
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
+            Err(_) => return self.quarantine(name),
+        };
+        match serde_json::from_str(&text).ok().and_then(accept) {
+            Some(value) => Loaded::Found(value),
+            None => self.quarantine(name),
+        }
+    }
+
+    /// Writes `value` as JSON to `name`, atomically.
+    ///
+    /// # Errors
+    /// Any I/O error; the old file is then left as it was.
+    pub fn save<T: Serialize>(&self, name: &str, value: &T) -> io::Result<()> {
+        let json = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
+        write_atomic(&self.dir.join(name), &json)
+    }
+
+    fn quarantine<U>(&self, name: &str) -> Loaded<U> {
+        let path = self.dir.join(name);
+        // Best effort: if even the rename fails, the next save overwrites the damaged file.
+        let _ = fs::rename(&path, self.dir.join(format!("{name}.corrupt")));
+        Loaded::Damaged
+    }
+}
+
+/// Replaces the file at `path` with `bytes` so that readers (and a crash at any moment) see
+/// either the old content or the new, never a partial file.
+///
+/// # Errors
+/// Any I/O error; the temporary file is removed and the old file left untouched.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no folder"))?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no file name"))?;
+    let temp = dir.join(format!(
+        ".{}.{}{TEMP_SUFFIX}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| {
+        let mut file = File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+        return result;
+    }
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Makes the rename itself durable. Only Unix can open a folder for this; elsewhere the rename
+/// is as durable as the platform makes it.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    /// A fresh, empty folder under the system temp dir, removed on drop.
+    pub(crate) struct TempDir(pub PathBuf);
+
+    impl TempDir {
+        pub(crate) fn new(tag: &str) -> TempDir {
+            use std::sync::atomic::{AtomicU32, Ordering};
+            static NEXT: AtomicU32 = AtomicU32::new(0);
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let dir = std::env::temp_dir()
+                .join(format!("wuzi-app-test-{}-{tag}-{n}", std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Doc {
+        n: u32,
+        s: String,
+    }
+
+    #[test]
+    fn round_trip() {
+        let tmp = TempDir::new("round-trip");
+        let storage = Storage::open(&tmp.0).unwrap();
+        assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Missing);
+        let doc = Doc {
+            n: 7,
+            s: "五子".into(),
+        };
+        storage.save("a.json", &doc).unwrap();
+        assert_eq!(storage.load("a.json", Some), Loaded::Found(doc));
+        storage.save("a.json", &Doc { n: 8, s: "".into() }).unwrap();
+        assert_eq!(
+            storage.load::<Doc, _>("a.json", Some),
+            Loaded::Found(Doc { n: 8, s: "".into() })
+        );
+        assert_eq!(names(&tmp.0), ["a.json"]);
+    }
+
+    #[test]
+    fn damaged_file_is_kept_aside_and_reported() {
+        let tmp = TempDir::new("damaged");
+        let storage = Storage::open(&tmp.0).unwrap();
+        fs::write(tmp.0.join("a.json"), b"{\"n\": 7, \"s\": \"trunc").unwrap();
+        assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Damaged);
+        assert_eq!(names(&tmp.0), ["a.json.corrupt"]);
+        assert_eq!(
+            fs::read(tmp.0.join("a.json.corrupt")).unwrap(),
+            b"{\"n\": 7, \"s\": \"trunc"
+        );
+        // After the move a later start sees a first start, not the damage again.
+        assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Missing);
+    }
+
+    #[test]
+    fn rejected_content_counts_as_damage() {
+        let tmp = TempDir::new("rejected");
+        let storage = Storage::open(&tmp.0).unwrap();
+        storage
+            .save(
+                "a.json",
+                &Doc {
+                    n: 99,
+                    s: "x".into(),
+                },
+            )
+            .unwrap();
+        let loaded = storage.load("a.json", |d: Doc| (d.n < 10).then_some(d));
+        assert_eq!(loaded, Loaded::Damaged);
+        assert_eq!(names(&tmp.0), ["a.json.corrupt"]);
+    }
+
+    #[test]
+    fn unreadable_file_counts_as_damage() {
+        let tmp = TempDir::new("unreadable");
+        let storage = Storage::open(&tmp.0).unwrap();
+        // A folder where a file should be cannot be read as one, whoever runs the test.
+        fs::create_dir(tmp.0.join("a.json")).unwrap();
+        assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Damaged);
+    }
+
+    #[test]
+    fn failed_write_leaves_the_old_file_and_no_temporary() {
+        let tmp = TempDir::new("failed-write");
+        let storage = Storage::open(&tmp.0).unwrap();
+        storage
+            .save(
+                "a.json",
+                &Doc {
+                    n: 1,
+                    s: "old".into(),
+                },
+            )
+            .unwrap();
+        // The rename cannot replace a non-empty folder, so this write fails at its last step,
+        // after the temporary file was fully written.
+        fs::create_dir_all(tmp.0.join("b.json").join("inside")).unwrap();
+        assert!(storage
+            .save(
+                "b.json",
+                &Doc {
+                    n: 2,
+                    s: "new".into()
+                }
+            )
+            .is_err());
+        assert_eq!(names(&tmp.0), ["a.json", "b.json"]);
+        assert_eq!(
+            storage.load::<Doc, _>("a.json", Some),
+            Loaded::Found(Doc {
+                n: 1,
+                s: "old".into()
+            })
+        );
+    }
+
+    #[test]
+    fn leftover_temporaries_are_swept_on_open() {
+        let tmp = TempDir::new("sweep");
+        fs::write(tmp.0.join(".game.json.123.tmp"), b"{\"half").unwrap();
+        fs::write(tmp.0.join("game.json"), b"{}").unwrap();
+        Storage::open(&tmp.0).unwrap();
+        assert_eq!(names(&tmp.0), ["game.json"]);
+    }
+
+    #[test]
+    fn override_folder_wins_unless_empty() {
+        let default = PathBuf::from("/default");
+        assert_eq!(
+            Storage::choose_dir(Some("/tmp/x".into()), default.clone()),
+            PathBuf::from("/tmp/x")
+        );
+        assert_eq!(
+            Storage::choose_dir(Some("".into()), default.clone()),
+            default
+        );
+        assert_eq!(Storage::choose_dir(None, default.clone()), default);
+    }
+}

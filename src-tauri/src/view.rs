@@ -1,0 +1,171 @@
+//! The shapes the webview receives (App IPC contract in docs/architecture.md): plain data with
+//! points in RIF notation, built from the engine's `Game` on every reply.
+
+use serde::Serialize;
+use wuzi::{Color, Game, Level, Point, Rule, WinKind};
+
+use crate::settings::{level_number, Mode, Settings, Stats};
+
+/// Who plays the current game, and its identity for stale-reply checks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    /// Changes with every new game or import.
+    pub game_id: u64,
+    /// Against the computer or two players.
+    pub mode: Mode,
+    /// The computer's level.
+    pub level: Level,
+    /// The human's colour against the computer.
+    pub human_color: Color,
+    /// Whether this game's result is already in the stats, so undo + replay cannot count twice.
+    pub stats_counted: bool,
+}
+
+impl Session {
+    /// Whether the engine, not a person, plays the side to move of `game`.
+    #[must_use]
+    pub fn computer_to_move(&self, game: &Game) -> bool {
+        self.mode == Mode::Computer && game.result().is_none() && game.to_move() != self.human_color
+    }
+
+    /// Whether undo has something to take back: against the computer that means one of the
+    /// human's own moves (undoing only the computer's opening move would just let it replay).
+    #[must_use]
+    pub fn can_undo(&self, game: &Game) -> bool {
+        match self.mode {
+            Mode::Local => game.can_undo(),
+            Mode::Computer => game.moves().len() > self.human_color.index(),
+        }
+    }
+}
+
+/// The game as the UI draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameView {
+    /// See [`Session::game_id`].
+    pub game_id: u64,
+    /// Stones on the board; with `game_id` it names the position.
+    pub move_number: usize,
+    /// Board size.
+    pub size: u8,
+    /// The rule.
+    pub rule: Rule,
+    /// Against the computer or two players.
+    pub mode: Mode,
+    /// The computer's level, 1..=5.
+    #[serde(with = "level_number")]
+    pub level: Level,
+    /// The human's colour against the computer.
+    pub human_color: Color,
+    /// Played moves in RIF, black first.
+    pub moves: Vec<String>,
+    /// The side to move.
+    pub to_move: Color,
+    /// Set once the game is over.
+    pub result: Option<ResultView>,
+    /// Black's forbidden points when black is to move under renju.
+    pub forbidden: Vec<ForbiddenView>,
+    /// Whether `undo` would change anything.
+    pub can_undo: bool,
+    /// Whether `redo` would change anything.
+    pub can_redo: bool,
+    /// The UI should now call `computer_move`.
+    pub computer_to_move: bool,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    /// `"five"`, `"overline"` or `"draw"`.
+    pub reason: &'static str,
+    /// The winning stones in RIF; empty for a draw.
+    pub line: Vec<String>,
+}
+
+/// One point black may not play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ForbiddenView {
+    /// RIF.
+    pub point: String,
+    /// `"overline"`, `"double-four"` or `"double-three"`.
+    pub reason: String,
+}
+
+/// Everything the UI needs at start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AppState {
+    /// The current game.
+    pub game: GameView,
+    /// The settings.
+    pub settings: Settings,
+    /// The stats.
+    pub stats: Stats,
+    /// Something the player should be told once, e.g. that a damaged save was replaced.
+    pub notice: Option<String>,
+}
+
+/// The engine's advice for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Hint {
+    /// The suggested point in RIF; `None` if there is no legal move.
+    pub point: Option<String>,
+    /// A short verdict such as "black wins by VCF in 7" or "even".
+    pub verdict: String,
+    /// The search score from the side to move's view.
+    pub score: i32,
+    /// The position the hint is for.
+    pub game_id: u64,
+    /// The position the hint is for.
+    pub move_number: usize,
+}
+
+fn rif_all(points: &[Point], size: u8) -> Vec<String> {
+    points.iter().map(|p| p.rif(size).to_string()).collect()
+}
+
+impl GameView {
+    /// The view of `game` as played in `session`.
+    #[must_use]
+    pub fn new(game: &Game, session: &Session) -> GameView {
+        let size = game.size();
+        let result = game.result().map(|r| ResultView {
+            winner: r.winner,
+            reason: match r.win.as_ref().map(|w| w.kind) {
+                Some(WinKind::Five) => "five",
+                Some(WinKind::Overline) => "overline",
+                None => "draw",
+            },
+            line: r
+                .win
+                .as_ref()
+                .map_or_else(Vec::new, |w| rif_all(&w.line, size)),
+        });
+        GameView {
+            game_id: session.game_id,
+            move_number: game.moves().len(),
+            size,
+            rule: game.rule(),
+            mode: session.mode,
+            level: session.level,
+            human_color: session.human_color,
+            moves: rif_all(game.moves(), size),
+            to_move: game.to_move(),
+            result,
+            forbidden: game
+                .forbidden_points()
+                .into_iter()
+                .map(|(p, why)| ForbiddenView {
+                    point: p.rif(size).to_string(),
+                    reason: why.to_string(),
+                })
+                .collect(),
+            can_undo: session.can_undo(game),
+            can_redo: game.can_redo(),
+            computer_to_move: session.computer_to_move(game),
+        }
+    }
+}

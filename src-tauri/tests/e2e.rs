@@ -1,0 +1,461 @@
+//! End-to-end tests of the real desktop app: the release UI in the real webview (WebKitGTK),
+//! driven over WebDriver through `tauri-driver`.
+//!
+//! They need an X display, `tauri-driver` (`cargo install tauri-driver --locked`) and
+//! `WebKitWebDriver` (Debian: `webkit2gtk-driver`), so they are ignored by default and run by
+//! `scripts/e2e.sh` under Xvfb. Each test starts its own `tauri-driver` on free ports with
+//! `WUZI_DATA_DIR` pointing at a fresh folder, and stops it with SIGTERM (which also ends
+//! `WebKitWebDriver`; SIGKILL would leave it holding its port).
+//!
+//! The UI's test hooks: `#board[data-size]`, one `[role=gridcell][data-point][data-stone]` per
+//! intersection, `[data-win="true"]` on the winning stones, `#status`, `#undo`.
+
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+
+/// The app under test: the debug build cargo made for this test, or `$WUZI_E2E_APP` (the
+/// release binary, for the cold-start measurement).
+fn app_binary() -> String {
+    std::env::var("WUZI_E2E_APP").unwrap_or_else(|_| env!("CARGO_BIN_EXE_wuzi-app").to_string())
+}
+
+/// Where screenshots and measurements go (gitignored).
+fn artifacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts");
+    std::fs::create_dir_all(&dir).expect("create artifacts/");
+    dir
+}
+
+/// A fresh folder for the app's save files, removed afterwards.
+struct DataDir(PathBuf);
+
+impl DataDir {
+    fn new(tag: &str) -> DataDir {
+        let dir = std::env::temp_dir().join(format!("wuzi-e2e-{}-{tag}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create data dir");
+        DataDir(dir)
+    }
+
+    /// Starts the app with these settings: the first game follows them.
+    fn with_settings(tag: &str, settings: Value) -> DataDir {
+        let dir = DataDir::new(tag);
+        std::fs::write(dir.0.join("settings.json"), settings.to_string()).expect("seed settings");
+        dir
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("free port")
+        .port()
+}
+
+fn find_tauri_driver() -> PathBuf {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| d.join("tauri-driver"))
+        .find(|p| p.is_file());
+    let in_cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .map(|d| d.join("bin/tauri-driver"))
+        .filter(|p| p.is_file());
+    on_path.or(in_cargo_home).expect(
+        "tauri-driver not found on PATH or in ~/.cargo/bin: cargo install tauri-driver --locked",
+    )
+}
+
+/// A running `tauri-driver`; the app it launches inherits `WUZI_DATA_DIR`.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(data_dir: &Path) -> Driver {
+        let (port, native_port) = (free_port(), free_port());
+        let mut cmd = Command::new(find_tauri_driver());
+        cmd.args(["--port", &port.to_string()])
+            .args(["--native-port", &native_port.to_string()])
+            .env("WUZI_DATA_DIR", data_dir)
+            .stdout(Stdio::null());
+        if Path::new("/usr/bin/WebKitWebDriver").is_file() {
+            cmd.args(["--native-driver", "/usr/bin/WebKitWebDriver"]);
+        }
+        let child = cmd.spawn().expect("start tauri-driver");
+        // tauri-driver listens at once but starts WebKitWebDriver beside it; a session asked
+        // for before the latter listens fails.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        for p in [port, native_port] {
+            while TcpStream::connect(("127.0.0.1", p)).is_err() {
+                assert!(
+                    Instant::now() < deadline,
+                    "tauri-driver did not listen on {p}"
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        Driver { child, port }
+    }
+
+    async fn session(&self) -> Client {
+        let mut caps = serde_json::Map::new();
+        caps.insert("browserName".into(), json!("wry"));
+        caps.insert(
+            "tauri:options".into(),
+            json!({ "application": app_binary() }),
+        );
+        ClientBuilder::new(HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{}", self.port))
+            .await
+            .expect("WebDriver session")
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn js(c: &Client, script: &str, args: Vec<Value>) -> Value {
+    c.execute(script, args).await.expect("execute script")
+}
+
+/// Polls `condition` (a JS expression) until it is true.
+async fn wait_for(c: &Client, what: &str, condition: &str, timeout: Duration) {
+    let script = format!("return !!({condition});");
+    let deadline = Instant::now() + timeout;
+    loop {
+        if js(c, &script, vec![]).await == json!(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let status = js(
+                c,
+                "const s = document.querySelector('#status'); return s && s.textContent;",
+                vec![],
+            )
+            .await;
+            panic!("timed out waiting for {what} ({condition}); #status = {status}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+const BOARD_READY: &str = "document.querySelectorAll('#board [role=gridcell]').length > 0";
+
+async fn wait_board(c: &Client) {
+    wait_for(c, "the board", BOARD_READY, Duration::from_secs(20)).await;
+}
+
+/// `{ point: stone }` for every stone on the board.
+async fn stones(c: &Client) -> Value {
+    js(
+        c,
+        "const o = {}; for (const e of document.querySelectorAll('#board [data-point]')) \
+         { const s = e.getAttribute('data-stone'); if (s) o[e.getAttribute('data-point')] = s; } return o;",
+        vec![],
+    )
+    .await
+}
+
+async fn count_stones(c: &Client, color: &str) -> usize {
+    let all = stones(c).await;
+    all.as_object()
+        .map_or(0, |m| m.values().filter(|v| *v == color).count())
+}
+
+/// The viewport position of intersection `point`: the centre of its gridcell when the cells
+/// are laid over the intersections, otherwise computed from the board's rectangle and size.
+async fn point_xy(c: &Client, point: &str) -> (i64, i64) {
+    let v = js(
+        c,
+        "const b = document.querySelector('#board');
+         const n = Number(b.dataset.size);
+         const cell = b.querySelector(`[data-point=\"${arguments[0]}\"]`);
+         const r = cell.getBoundingClientRect();
+         if (r.width > 0 && r.height > 0) return [r.left + r.width / 2, r.top + r.height / 2];
+         const br = b.getBoundingClientRect();
+         const col = arguments[0].charCodeAt(0) - 97, row = Number(arguments[0].slice(1));
+         const pitch = Math.min(br.width, br.height) / n;
+         return [br.left + pitch * (col + 0.5), br.top + pitch * (n - row + 0.5)];",
+        vec![json!(point)],
+    )
+    .await;
+    let x = v[0].as_f64().expect("x");
+    let y = v[1].as_f64().expect("y");
+    (x.round() as i64, y.round() as i64)
+}
+
+/// A real mouse click at `point`'s pixel position inside `#board`.
+async fn click_point(c: &Client, point: &str) {
+    let (x, y) = point_xy(c, point).await;
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x,
+            y,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(mouse).await.expect("click");
+    c.release_actions().await.expect("release");
+}
+
+/// Clicks an element (a button, a label) as a user would.
+async fn click(c: &Client, what: Locator<'_>) {
+    let element = c
+        .wait()
+        .at_most(Duration::from_secs(5))
+        .for_element(what)
+        .await
+        .unwrap_or_else(|e| panic!("find {what:?}: {e}"));
+    element
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {what:?}: {e}"));
+}
+
+/// Places a stone at `point` and waits until the board shows it.
+async fn place(c: &Client, point: &str, color: &str) {
+    click_point(c, point).await;
+    wait_for(
+        c,
+        &format!("{color} at {point}"),
+        &format!("document.querySelector('#board [data-point=\"{point}\"]').getAttribute('data-stone') === '{color}'"),
+        Duration::from_secs(5),
+    )
+    .await;
+}
+
+async fn status_text(c: &Client) -> String {
+    // textContent, not WebDriver's element text, which is empty for clipped one-line elements.
+    js(
+        c,
+        "return document.querySelector('#status').textContent.trim();",
+        vec![],
+    )
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    // The DOM can be ahead of the painted frame; let the webview paint (and animations end).
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let png = c.screenshot().await.expect("screenshot");
+    std::fs::write(artifacts().join(name), png).expect("write screenshot");
+}
+
+fn settings(mode: &str) -> Value {
+    json!({ "mode": mode, "humanColor": "black", "level": 2, "rule": "freestyle", "size": 15,
+            "confirmMove": "off", "language": "en" })
+}
+
+#[tokio::test]
+#[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
+async fn computer_answers_undo_takes_back_the_pair_and_a_restart_restores_the_game() {
+    // The first start is a two-player game at level 1; the player switches in Settings.
+    let mut first = settings("local");
+    first["level"] = json!(1);
+    let data = DataDir::with_settings("computer", first);
+    let driver = Driver::start(&data.0);
+    let c = driver.session().await;
+    c.set_window_size(480, 800).await.expect("window size");
+    wait_board(&c).await;
+    place(&c, "a1", "black").await;
+
+    click(&c, Locator::Css("#settings")).await;
+    click(
+        &c,
+        Locator::XPath("//input[@name='mode'][@value='computer']/parent::label"),
+    )
+    .await;
+    click(
+        &c,
+        Locator::XPath("//input[@name='level'][@value='2']/parent::label"),
+    )
+    .await;
+    click(&c, Locator::Css("#apply-new-game")).await;
+    wait_for(
+        &c,
+        "a new game against Easy",
+        "document.querySelector('#meta').textContent.includes('Easy') \
+         && document.querySelectorAll('#board [data-stone=\"black\"]').length === 0",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert_eq!(
+        stones(&c).await,
+        json!({}),
+        "the new game starts on an empty board"
+    );
+
+    place(&c, "h8", "black").await;
+    wait_for(
+        &c,
+        "the computer's reply",
+        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 1",
+        Duration::from_secs(30),
+    )
+    .await;
+    assert_eq!(count_stones(&c, "black").await, 1);
+
+    click(&c, Locator::Css("#undo")).await;
+    wait_for(
+        &c,
+        "undo of both moves",
+        "document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === 0",
+        Duration::from_secs(5),
+    )
+    .await;
+
+    place(&c, "g7", "black").await;
+    wait_for(
+        &c,
+        "the computer's reply",
+        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 1",
+        Duration::from_secs(30),
+    )
+    .await;
+    place(&c, "j9", "black").await;
+    wait_for(
+        &c,
+        "the computer's second reply",
+        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 2",
+        Duration::from_secs(30),
+    )
+    .await;
+    let before = stones(&c).await;
+    screenshot(&c, "desktop-vs-computer-480x800.png").await;
+    c.close().await.expect("end session");
+
+    // The app is gone with the session; a new one must find the game on disk.
+    let c = driver.session().await;
+    wait_board(&c).await;
+    wait_for(
+        &c,
+        "the restored stones",
+        "document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === 4",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(
+        stones(&c).await,
+        before,
+        "the restarted app shows the same game"
+    );
+    c.close().await.expect("end session");
+}
+
+#[tokio::test]
+#[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
+async fn two_players_play_to_five_and_the_winning_line_is_marked() {
+    let data = DataDir::with_settings("local", settings("local"));
+    let driver = Driver::start(&data.0);
+    let c = driver.session().await;
+    c.set_window_size(480, 800).await.expect("window size");
+    wait_board(&c).await;
+
+    let black = ["h8", "i8", "j8", "k8", "l8"];
+    let white = ["h9", "i9", "j9", "k9"];
+    for (i, b) in black.iter().enumerate() {
+        place(&c, b, "black").await;
+        if let Some(w) = white.get(i) {
+            place(&c, w, "white").await;
+        }
+    }
+    wait_for(
+        &c,
+        "the winning line",
+        "document.querySelectorAll('#board [data-win=\"true\"]').length === 5",
+        Duration::from_secs(5),
+    )
+    .await;
+    let mut marked: Vec<String> = js(
+        &c,
+        "return [...document.querySelectorAll('#board [data-win=\"true\"]')].map(e => e.getAttribute('data-point'));",
+        vec![],
+    )
+    .await
+    .as_array()
+    .expect("array")
+    .iter()
+    .map(|v| v.as_str().unwrap_or_default().to_string())
+    .collect();
+    marked.sort();
+    assert_eq!(marked, black);
+    let status = status_text(&c).await.to_lowercase();
+    assert!(
+        status.contains("black") && status.contains("win"),
+        "#status tells the result: {status:?}"
+    );
+
+    // A tap after the end places nothing.
+    click_point(&c, "a1").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(count_stones(&c, "white").await, 4);
+
+    screenshot(&c, "desktop-five-480x800.png").await;
+    c.set_window_size(390, 844).await.expect("phone size");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    screenshot(&c, "phone-five-390x844.png").await;
+    c.close().await.expect("end session");
+}
+
+/// Cold start to a playable board, as the WebDriver client sees it: from asking for a session
+/// (which launches the app) to gridcells in `#board`. Prints and records the median of 5.
+#[tokio::test]
+#[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
+async fn cold_start_to_a_playable_board() {
+    let data = DataDir::new("cold-start");
+    let driver = Driver::start(&data.0);
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let start = Instant::now();
+        let c = driver.session().await;
+        wait_board(&c).await;
+        times.push(start.elapsed());
+        c.close().await.expect("end session");
+    }
+    times.sort();
+    let ms: Vec<u128> = times.iter().map(Duration::as_millis).collect();
+    let line = format!("cold start to board (ms, sorted): {ms:?}; median {}", ms[2]);
+    println!("{line}");
+    std::fs::write(artifacts().join("cold-start.txt"), line + "\n").expect("write result");
+}

@@ -1,0 +1,101 @@
+//! The deterministic search bench (`wuzi bench`): fixed positions searched to a fixed depth.
+//!
+//! The total node count is a fingerprint of the search's behaviour: any change to move
+//! ordering, pruning or evaluation changes it, so it is recorded in `docs/ai.md` and a change
+//! shows up in review. Nodes per second is the speed figure.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::ai::engine::Engine;
+use crate::ai::level::{Level, Limits};
+use crate::ai::openings::piskvork_openings;
+use crate::{Game, Rule};
+
+/// Positions searched by [`run`]: the first openings of the bundled list, on 15×15 under
+/// freestyle and renju alternately.
+pub const BENCH_POSITIONS: usize = 12;
+
+/// The bench's totals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchReport {
+    /// Positions searched.
+    pub positions: usize,
+    /// Depth of every search.
+    pub depth: u32,
+    /// Total nodes (search plus threat search).
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl BenchReport {
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// The bench positions as games.
+#[must_use]
+pub fn positions() -> Vec<Game> {
+    piskvork_openings()
+        .iter()
+        .filter_map(|o| o.points(15))
+        .take(BENCH_POSITIONS)
+        .enumerate()
+        .filter_map(|(i, pts)| {
+            let rule = if i % 2 == 0 {
+                Rule::Freestyle
+            } else {
+                Rule::Renju
+            };
+            Game::from_moves(rule, 15, &pts).ok()
+        })
+        .collect()
+}
+
+/// Searches every bench position to `depth` at Hard strength with a fresh engine each time
+/// (single thread, no time limit), so the node count is the same on every machine.
+#[must_use]
+pub fn run(depth: u32) -> BenchReport {
+    let cancel = AtomicBool::new(false);
+    let limits = Limits {
+        time: None,
+        nodes: None,
+        depth: Some(depth),
+    };
+    let mut nodes = 0;
+    let start = Instant::now();
+    let games = positions();
+    for game in &games {
+        let mut engine = Engine::new(16);
+        nodes += engine.search(game, Level::Hard, limits, &cancel, 0).nodes;
+    }
+    BenchReport {
+        positions: games.len(),
+        depth,
+        nodes,
+        elapsed: start.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_is_deterministic() {
+        let a = run(3);
+        let b = run(3);
+        assert_eq!(a.positions, BENCH_POSITIONS);
+        assert_eq!((a.nodes, a.depth), (b.nodes, b.depth));
+        assert!(a.nodes > 1000);
+    }
+}

@@ -1,0 +1,330 @@
+//! `pbrain-wuzi`: the Wuzi engine as a Gomocup (piskvork) brain on stdin/stdout.
+//!
+//! Three threads, so the brain keeps reading while it thinks (the protocol's advice for
+//! brains used by people, who may change limits, take back or quit during a search):
+//! - the **reader** splits stdin into lines and forwards them, stamped with their arrival
+//!   time (a turn's clock starts when the manager sent the command);
+//! - the **engine** thread owns the [`Engine`] and runs one search at a time;
+//! - the **controller** (main thread) parses, drives the [`Session`], writes and flushes every
+//!   answer, raises the cancel flag when the budget runs out, and answers the fallback move
+//!   itself if the search still has not returned by the last safe moment.
+//!
+//! While a search runs, `END` exits at once, `STOP`/`YXSTOP` cuts it short, `INFO` applies
+//! from the next move, and any other command waits for the move to go out (commands that
+//! change the game first cut the search short), so every command gets its answers in order.
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::process;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::Instant;
+
+use wuzi::gomocup::{
+    Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, Session, Thought,
+};
+use wuzi::{Engine, Game, Level, Limits};
+
+/// The engine's stack: deep searches recurse, and the default 2 MiB of a spawned thread is
+/// not much.
+const ENGINE_STACK: usize = 64 << 20;
+
+enum Event {
+    Line(Line, Instant),
+    Eof,
+    Done { id: u64, thought: Option<Thought> },
+}
+
+/// Work for the engine thread.
+enum Task {
+    /// Build the engine with this table size now, outside any turn: allocating and clearing a
+    /// large table takes a noticeable part of a short turn, and START/INFO time is not
+    /// charged to a turn.
+    Warm(usize),
+    Search(Box<Job>),
+}
+
+struct Job {
+    id: u64,
+    game: Game,
+    budget: Budget,
+    tt_mib: usize,
+    cancel: Arc<AtomicBool>,
+}
+
+struct InFlight {
+    id: u64,
+    started: Instant,
+    budget: Budget,
+    cancel: Arc<AtomicBool>,
+}
+
+fn main() {
+    let (tx, rx) = mpsc::channel::<Event>();
+    spawn_reader(tx.clone());
+    let jobs = spawn_engine(tx);
+
+    let mut controller = Controller {
+        parser: Parser::new(),
+        session: Session::new(),
+        queue: VecDeque::new(),
+        in_flight: None,
+        jobs,
+        warmed: 0,
+    };
+    controller.warm();
+    loop {
+        let event = match &controller.in_flight {
+            None => match rx.recv() {
+                Ok(e) => e,
+                Err(_) => break,
+            },
+            Some(f) => {
+                let now = Instant::now();
+                let give_up = f.started + f.budget.give_up_after;
+                if now >= give_up {
+                    controller.give_up();
+                    continue;
+                }
+                let cancel_at = f.started + f.budget.cancel_after;
+                let wake = if now >= cancel_at {
+                    f.cancel.store(true, Ordering::Relaxed);
+                    give_up
+                } else {
+                    cancel_at
+                };
+                match rx.recv_timeout(wake - now) {
+                    Ok(e) => e,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+            }
+        };
+        match event {
+            Event::Eof => break,
+            Event::Done { id, thought } => controller.done(id, thought),
+            Event::Line(line, at) => {
+                let parsed = match line {
+                    Line::Text(t) => controller.parser.feed(&t),
+                    Line::TooLong(n) => controller.parser.feed_too_long(n),
+                };
+                for p in parsed {
+                    controller.receive(p, at);
+                }
+            }
+        }
+    }
+    quit();
+}
+
+struct Controller {
+    parser: Parser,
+    session: Session,
+    queue: VecDeque<(Parsed, Instant)>,
+    in_flight: Option<InFlight>,
+    jobs: Sender<Task>,
+    /// Table size last sent to the engine thread.
+    warmed: usize,
+}
+
+impl Controller {
+    fn receive(&mut self, parsed: Parsed, at: Instant) {
+        let Some(f) = &self.in_flight else {
+            self.process(parsed, at);
+            return;
+        };
+        match &parsed {
+            Parsed::Command(Command::End) => quit(),
+            Parsed::Command(Command::Stop) => f.cancel.store(true, Ordering::Relaxed),
+            Parsed::Command(Command::Info(_))
+            | Parsed::Error(wuzi::gomocup::ParseError::BadInfo { .. }) => {
+                let outcome = self.session.handle(parsed);
+                write_replies(&outcome.replies);
+                self.warm();
+            }
+            Parsed::Command(c) => {
+                if c.interrupts_search() {
+                    f.cancel.store(true, Ordering::Relaxed);
+                }
+                self.queue.push_back((parsed, at));
+            }
+            Parsed::Error(_) | Parsed::Unknown(_) => self.queue.push_back((parsed, at)),
+        }
+    }
+
+    fn process(&mut self, parsed: Parsed, at: Instant) {
+        let outcome = self.session.handle(parsed);
+        write_replies(&outcome.replies);
+        match outcome.next {
+            Next::Idle => self.warm(),
+            Next::Quit => quit(),
+            Next::Think(req) => {
+                let cancel = Arc::new(AtomicBool::new(false));
+                let job = Job {
+                    id: req.id,
+                    game: req.game,
+                    budget: req.budget,
+                    tt_mib: req.tt_mib,
+                    cancel: Arc::clone(&cancel),
+                };
+                self.in_flight = Some(InFlight {
+                    id: req.id,
+                    started: at,
+                    budget: req.budget,
+                    cancel,
+                });
+                self.warmed = job.tt_mib;
+                if self.jobs.send(Task::Search(Box::new(job))).is_err() {
+                    // The engine thread is gone: answer the fallback rather than hang.
+                    self.give_up();
+                }
+            }
+        }
+    }
+
+    /// Asks the engine thread to build its table if the wanted size changed.
+    fn warm(&mut self) {
+        let mib = self.session.tt_mib();
+        if mib != self.warmed {
+            self.warmed = mib;
+            // A dead engine thread shows up at the next search, which then answers the
+            // fallback move.
+            let _ = self.jobs.send(Task::Warm(mib));
+        }
+    }
+
+    fn done(&mut self, id: u64, thought: Option<Thought>) {
+        let Some(f) = &self.in_flight else { return };
+        if f.id != id {
+            return; // a search we already answered for
+        }
+        let spent = f.started.elapsed();
+        self.in_flight = None;
+        write_replies(&self.session.finish(id, thought, spent));
+        self.drain();
+    }
+
+    fn give_up(&mut self) {
+        let Some(f) = self.in_flight.take() else {
+            return;
+        };
+        f.cancel.store(true, Ordering::Relaxed);
+        write_replies(&self.session.finish(f.id, None, f.started.elapsed()));
+        self.drain();
+    }
+
+    fn drain(&mut self) {
+        while self.in_flight.is_none() {
+            let Some((parsed, at)) = self.queue.pop_front() else {
+                break;
+            };
+            self.process(parsed, at);
+        }
+    }
+}
+
+fn spawn_reader(tx: Sender<Event>) {
+    thread::Builder::new()
+        .name("reader".into())
+        .spawn(move || {
+            let stdin = io::stdin();
+            let mut reader = LineReader::new(stdin.lock());
+            loop {
+                match reader.next_line() {
+                    Ok(Some(line)) => {
+                        if tx.send(Event::Line(line, Instant::now())).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) | Err(_) => {
+                        let _ = tx.send(Event::Eof);
+                        return;
+                    }
+                }
+            }
+        })
+        .expect("spawning the reader thread");
+}
+
+fn spawn_engine(tx: Sender<Event>) -> Sender<Task> {
+    let (jobs, rx) = mpsc::channel::<Task>();
+    thread::Builder::new()
+        .name("engine".into())
+        .stack_size(ENGINE_STACK)
+        .spawn(move || {
+            let mut engine: Option<(usize, Engine)> = None;
+            for task in rx {
+                let (mib, job) = match task {
+                    Task::Warm(mib) => (mib, None),
+                    Task::Search(job) => (job.tt_mib, Some(job)),
+                };
+                if !matches!(&engine, Some((m, _)) if *m == mib) {
+                    // Free the old table before allocating the new one.
+                    drop(engine.take());
+                    engine = Some((mib, Engine::new(mib)));
+                }
+                let Some(job) = job else { continue };
+                let (_, e) = engine.as_mut().expect("just set");
+                let limits = Limits {
+                    time: Some(job.budget.search),
+                    nodes: None,
+                    depth: None,
+                };
+                // Same position, same seed: a rerun (TAKEBACK then TURN) plays the same way.
+                let seed = job.game.board().hash();
+                let result = panic::catch_unwind(AssertUnwindSafe(|| {
+                    e.search(&job.game, Level::Master, limits, &job.cancel, seed)
+                }));
+                let thought = match result {
+                    Ok(r) => Some(Thought {
+                        best: r.best,
+                        score: r.score,
+                        depth: r.depth,
+                        nodes: r.nodes,
+                        pv: r.pv,
+                        verdict: r.verdict.to_string(),
+                        elapsed: r.elapsed,
+                    }),
+                    Err(_) => {
+                        // A panicking search may leave the tables inconsistent: start afresh.
+                        engine = None;
+                        None
+                    }
+                };
+                if tx
+                    .send(Event::Done {
+                        id: job.id,
+                        thought,
+                    })
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        })
+        .expect("spawning the engine thread");
+    jobs
+}
+
+fn write_replies(replies: &[Reply]) {
+    if replies.is_empty() {
+        return;
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for r in replies {
+        // The manager reads line by line; flush each so none waits in a buffer.
+        if writeln!(out, "{r}").and_then(|()| out.flush()).is_err() {
+            // Nobody is listening any more.
+            process::exit(0);
+        }
+    }
+}
+
+fn quit() -> ! {
+    let _ = io::stdout().flush();
+    process::exit(0)
+}

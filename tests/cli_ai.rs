@@ -1,0 +1,228 @@
+//! The engine-backed `wuzi` subcommands: `hint`, `bench`, `match` and `play --vs-ai`, run as
+//! real processes with a watchdog.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const WATCHDOG: Duration = Duration::from_secs(120);
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn wuzi(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wuzi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn wuzi");
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    let writer = thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out_reader = thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let err_reader = thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            panic!("watchdog: wuzi {args:?} did not finish");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    writer.join().unwrap();
+    Run {
+        code: status.code().unwrap_or(-1),
+        stdout: out_reader.join().unwrap(),
+        stderr: err_reader.join().unwrap(),
+    }
+}
+
+fn hint(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["hint", "--time-ms", "300"];
+    all.extend_from_slice(args);
+    let r = wuzi(&all, "");
+    assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "one line of JSON: {:?}", r.stdout);
+    serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{e}: {}", lines[0]))
+}
+
+fn bad(args: &[&str]) {
+    let r = wuzi(args, "");
+    assert_eq!(r.code, 2, "{args:?} should be refused: {}", r.stdout);
+    assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {:?}", r.stderr);
+    assert!(r.stdout.is_empty(), "{args:?}: {:?}", r.stdout);
+}
+
+#[test]
+fn hint_takes_the_five_with_the_documented_fields() {
+    let v = hint(&["--rule", "freestyle", "--moves", "h8 h9 i8 i9 j8 j9 k8 k9"]);
+    let m = v["move"].as_str().unwrap();
+    assert!(m == "g8" || m == "l8", "{v}");
+    for key in ["score", "depth", "nodes"] {
+        assert!(v[key].is_number(), "{key} in {v}");
+    }
+    assert!(v["verdict"].is_string(), "{v}");
+    let pv = v["pv"].as_array().unwrap();
+    assert_eq!(pv.first().and_then(|p| p.as_str()), Some(m), "{v}");
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys.len(),
+        6,
+        "exactly move, score, depth, nodes, verdict, pv: {v}"
+    );
+}
+
+#[test]
+fn hint_blocks_a_five() {
+    // White h9..k9 is a four, closed at g9 by black: black must take l9.
+    let v = hint(&["--rule", "standard", "--moves", "h8 h9 i8 i9 j8 j9 g9 k9"]);
+    assert_eq!(v["move"], "l9", "{v}");
+}
+
+#[test]
+fn hint_respects_renju_forbidden_points() {
+    // White threatens five at h8, which is a double-three for black.
+    let moves = "f8 h9 g8 h10 f6 h11 g7 h12 h13 a1";
+    let v = hint(&["--rule", "renju", "--moves", moves, "--level", "hard"]);
+    assert_ne!(v["move"], "h8", "{v}");
+    let v = hint(&["--rule", "freestyle", "--moves", moves, "--level", "4"]);
+    assert_eq!(v["move"], "h8", "{v}");
+}
+
+#[test]
+fn hint_refuses_bad_input() {
+    bad(&["hint", "--rule", "renju", "--moves", "h8 h8"]);
+    bad(&["hint", "--rule", "renju", "--moves", "h8 z99"]);
+    bad(&["hint", "--rule", "go", "--moves", "h8"]);
+    bad(&["hint", "--size", "99", "--moves", "h8"]);
+    bad(&["hint", "--moves", "h8", "--level", "9"]);
+    bad(&["hint", "--moves", "h8", "--time-ms", "soon"]);
+    bad(&["hint", "--moves", "h8", "--colour", "red"]);
+    // Black's five is already on the board.
+    bad(&["hint", "--moves", "a1 h8 b1 h9 c1 h10 d1 h11 e1"]);
+}
+
+#[test]
+fn tiny_match_prints_the_table_and_result_line() {
+    let r = wuzi(
+        &[
+            "match",
+            "--a",
+            "2",
+            "--b",
+            "beginner",
+            "--games",
+            "2",
+            "--time-ms",
+            "20",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("| A | easy (2) |"), "{}", r.stdout);
+    assert!(r.stdout.contains("| B | beginner (1) |"), "{}", r.stdout);
+    let result = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("result: "))
+        .expect("result line");
+    let field = |k: &str| -> u64 {
+        result
+            .split_whitespace()
+            .find_map(|kv| kv.strip_prefix(&format!("{k}=")))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{k} in {result}"))
+    };
+    assert_eq!(field("games"), 2);
+    assert_eq!(field("a_wins") + field("b_wins") + field("draws"), 2);
+    assert!(field("a_moves") > 0 && field("b_moves") > 0, "{result}");
+    assert_eq!(field("forfeits"), 0, "{result}");
+    assert_eq!(
+        r.stderr.lines().filter(|l| l.starts_with("game ")).count(),
+        2
+    );
+}
+
+#[test]
+fn match_refuses_bad_input() {
+    bad(&["match", "--a", "2", "--b", "1", "--games", "0"]);
+    bad(&["match", "--a", "2", "--games", "2"]);
+    bad(&["match", "--a", "7", "--b", "1", "--games", "2"]);
+    bad(&[
+        "match", "--a", "2", "--b", "1", "--games", "2", "--rule", "caro",
+    ]);
+}
+
+fn bench_nodes(depth: &str) -> u64 {
+    let r = wuzi(&["bench", "--depth", depth], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for key in ["nodes/s: ", "time: "] {
+        assert!(
+            r.stdout.lines().any(|l| l.starts_with(key)),
+            "{key}: {}",
+            r.stdout
+        );
+    }
+    r.stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes: "))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no node count: {}", r.stdout))
+}
+
+#[test]
+fn bench_node_count_is_deterministic() {
+    let first = bench_nodes("3");
+    assert!(first > 0);
+    assert_eq!(bench_nodes("3"), first);
+    bad(&["bench", "--depth", "0"]);
+}
+
+#[test]
+fn play_against_the_computer_and_undo_both_moves() {
+    let r = wuzi(&["play", "--vs-ai", "--level", "1"], "h8\nundo\nquit\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("The computer (beginner) plays white."),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        r.stdout.matches("Computer plays ").count(),
+        1,
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.matches("Took back ").count(), 2, "{}", r.stdout);
+    assert!(r.stdout.contains("Took back h8."), "{}", r.stdout);
+    // As black the computer opens before any input.
+    let r = wuzi(
+        &["play", "--vs-ai", "--ai-color", "black", "--level", "easy"],
+        "quit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("Computer plays "), "{}", r.stdout);
+    bad(&["play", "--level", "2"]);
+}
