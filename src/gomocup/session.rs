@@ -295,6 +295,11 @@ impl Session {
         if let Some(t) = &thought {
             replies.push(Reply::Message(describe(t, game.size())));
         }
+        // The brain's own view of the turn, to compare with what the manager measures.
+        replies.push(Reply::Debug(format!(
+            "answered {} ms after the command",
+            spent.as_millis()
+        )));
         match game.try_play(chosen) {
             Ok(_) => replies.push(Reply::Move(chosen)),
             Err(e) => replies.push(Reply::Error(format!(
