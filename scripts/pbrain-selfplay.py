@@ -103,7 +103,7 @@ def play(brains, args, game_no):
         x, y = brain.move("BEGIN" if last is None else f"TURN {last[0]},{last[1]}")
         if not (0 <= x < args.size and 0 <= y < args.size) or (x, y) in board:
             raise RuntimeError(f"illegal move {x},{y} at ply {ply + 1}")
-        if brain.times[-1] > args.turn_ms:
+        if args.turn_ms > 0 and brain.times[-1] > args.turn_ms:
             print(f"  late: {brain.times[-1]:.0f} ms at ply {ply + 1} ({brain.own})",
                   file=sys.stderr)
         board[(x, y)] = ply % 2
@@ -124,6 +124,10 @@ def main():
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--rule", type=int, default=0)
     args = parser.parse_args()
+    if not os.access(args.brain, os.X_OK):
+        print(f"no brain at {args.brain}: run `cargo build --release --bin pbrain-wuzi` "
+              "or pass --brain", file=sys.stderr)
+        return 2
 
     brains = [Brain(args.brain), Brain(args.brain)]
     try:
@@ -141,7 +145,8 @@ def main():
             except Exception as e:  # report, but end the other brain too
                 print(f"END: {e}", file=sys.stderr)
     times = brains[0].times + brains[1].times
-    late = sum(1 for t in times if t > args.turn_ms)
+    # timeout_turn 0 means "as fast as possible", not a limit.
+    late = sum(1 for t in times if args.turn_ms > 0 and t > args.turn_ms)
     print(f"pbrain-wuzi self-play: {args.games} games, {args.size}x{args.size}, rule {args.rule}, "
           f"timeout_turn {args.turn_ms} ms")
     print("| answers | p50 ms | p99 ms | max ms | over timeout_turn |")
