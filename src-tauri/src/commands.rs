@@ -84,7 +84,7 @@ async fn search<R: Runtime, T: Send + 'static>(
     let cancel = job.cancel_flag();
     let worker = app.clone();
     let ran = tauri::async_runtime::spawn_blocking(move || {
-        let result = job.run(&mut lock(&worker.state::<EngineState>()));
+        let result = job.run(lock(&worker.state::<EngineState>()).get());
         (job, result)
     })
     .await;

@@ -21,7 +21,31 @@ use crate::view::{AppState, GameView, Hint, Session};
 pub type Core = Mutex<AppCore>;
 
 /// The engine, registered with `.manage()` apart from [`Core`] so a search holds only it.
-pub type EngineState = Mutex<Engine>;
+pub type EngineState = Mutex<EngineSlot>;
+
+/// The engine, created by the first search: its tables (tens of MiB, filled on creation) then
+/// cost nothing at start-up and are built on the blocking pool, not on the main thread.
+#[derive(Debug)]
+pub struct EngineSlot {
+    tt_mib: usize,
+    engine: Option<Engine>,
+}
+
+impl EngineSlot {
+    /// An empty slot for an engine with a `tt_mib` MiB transposition table.
+    #[must_use]
+    pub fn new(tt_mib: usize) -> EngineSlot {
+        EngineSlot {
+            tt_mib,
+            engine: None,
+        }
+    }
+
+    /// The engine, created on first use.
+    pub fn get(&mut self) -> &mut Engine {
+        self.engine.get_or_insert_with(|| Engine::new(self.tt_mib))
+    }
+}
 
 /// Told once after a start that found the saved game unusable.
 pub const NOTICE_GAME_DAMAGED: &str = "Your saved game was damaged; a new game was started.";
