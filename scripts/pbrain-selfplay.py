@@ -36,6 +36,7 @@ class Brain:
         )
         self.times = []
         self.own = ""  # the brain's own "answered N ms after the command" DEBUG line
+        self.fallbacks = 0  # answers that were the quick fallback, not the search's move
 
     def send(self, line):
         self.proc.stdin.write(line + "\r\n")
@@ -51,6 +52,8 @@ class Brain:
             if line.upper().startswith(("MESSAGE", "DEBUG")):
                 if "answered" in line:
                     self.own = line
+                if "fallback" in line:
+                    self.fallbacks += 1
                 continue
             return line
 
@@ -149,10 +152,11 @@ def main():
     late = sum(1 for t in times if args.turn_ms > 0 and t > args.turn_ms)
     print(f"pbrain-wuzi self-play: {args.games} games, {args.size}x{args.size}, rule {args.rule}, "
           f"timeout_turn {args.turn_ms} ms")
-    print("| answers | p50 ms | p99 ms | max ms | over timeout_turn |")
-    print("| --- | --- | --- | --- | --- |")
+    fallbacks = brains[0].fallbacks + brains[1].fallbacks
+    print("| answers | p50 ms | p99 ms | max ms | over timeout_turn | fallback moves |")
+    print("| --- | --- | --- | --- | --- | --- |")
     print(f"| {len(times)} | {percentile(times, 50):.0f} | {percentile(times, 99):.0f} | "
-          f"{max(times):.0f} | {late} |")
+          f"{max(times):.0f} | {late} | {fallbacks} |")
     return 1 if late else 0
 
 
