@@ -76,7 +76,13 @@ fn main() {
         warmed: 0,
     };
     controller.warm();
+    let mut eof = false;
     loop {
+        // At the end of input, finish what was asked (a script may pipe `BEGIN` and close
+        // stdin) and then exit; queued commands run whenever no search is in flight.
+        if eof && controller.in_flight.is_none() {
+            break;
+        }
         let event = match &controller.in_flight {
             None => match rx.recv() {
                 Ok(e) => e,
@@ -104,7 +110,7 @@ fn main() {
             }
         };
         match event {
-            Event::Eof => break,
+            Event::Eof => eof = true,
             Event::Done { id, thought } => controller.done(id, thought),
             Event::Line(line, at) => {
                 let parsed = match line {
