@@ -35,5 +35,6 @@ pub use lines::{Line, LineReader, DEFAULT_LINE_LIMIT};
 pub use session::{quick_move, Next, Outcome, Reply, Session, ThinkRequest, Thought, ABOUT};
 pub use time::{
     memory_too_small, tt_mib_for, turn_margin, Budget, TimeControl, DEFAULT_MOVE_TIME,
-    DEFAULT_TT_MIB, FASTEST_MOVE_TIME, MAX_TT_MIB, MEMORY_RESERVE, UNLIMITED_TIME_LEFT,
+    DEFAULT_TT_MIB, FASTEST_ANSWER, FASTEST_MOVE_TIME, MAX_TT_MIB, MEMORY_RESERVE,
+    UNLIMITED_TIME_LEFT,
 };

@@ -422,6 +422,22 @@ fn a_new_command_during_a_search_gets_the_move_first() {
 }
 
 #[test]
+fn end_of_input_still_answers_what_was_asked() {
+    let mut b = Brain::start();
+    b.size = 15;
+    b.send_raw(b"INFO timeout_turn 300\r\nSTART 15\r\nBEGIN\r\nABOUT\r\n");
+    drop(b.stdin.take());
+    assert_eq!(b.next_answer(), "OK");
+    b.read_move();
+    assert!(b.next_answer().starts_with("name="));
+    let t = Instant::now();
+    while b.child.try_wait().unwrap().is_none() {
+        assert!(t.elapsed() < Duration::from_secs(3), "no exit after EOF");
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
 fn timeout_turn_zero_answers_fast_and_eof_exits() {
     let mut b = Brain::start();
     b.send("INFO timeout_turn 0");

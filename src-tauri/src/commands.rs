@@ -81,10 +81,10 @@ async fn search<R: Runtime, T: Send + 'static>(
 ) -> Result<T> {
     let (game_id, move_number) = (game_id.get()?, move_number.get()?);
     let job = lock(&app.state::<Core>()).begin_search(kind, game_id, move_number)?;
-    let cancel = AppCore::job_cancel(&job);
+    let cancel = job.cancel_flag();
     let worker = app.clone();
     let ran = tauri::async_runtime::spawn_blocking(move || {
-        let result = job.run(&mut lock(&worker.state::<EngineState>()));
+        let result = job.run(lock(&worker.state::<EngineState>()).get());
         (job, result)
     })
     .await;

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use tauri::{Manager, Runtime};
 
-use crate::state::{AppCore, Core};
+use crate::state::{AppCore, Core, EngineSlot};
 use crate::storage::{Storage, DATA_DIR_ENV};
 
 /// Transposition-table size: phones have less memory to spare (DESIGN.md §5: 32 MiB).
@@ -29,7 +29,7 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     #[cfg(mobile)]
     let builder = builder.plugin(tauri_plugin_haptics::init());
     builder
-        .manage(Mutex::new(wuzi::Engine::new(TT_MIB)))
+        .manage(Mutex::new(EngineSlot::new(TT_MIB)))
         .setup(|app| {
             if app.try_state::<Core>().is_none() {
                 // Without a usable data folder the game is still playable, just not kept.

@@ -21,7 +21,31 @@ use crate::view::{AppState, GameView, Hint, Session};
 pub type Core = Mutex<AppCore>;
 
 /// The engine, registered with `.manage()` apart from [`Core`] so a search holds only it.
-pub type EngineState = Mutex<Engine>;
+pub type EngineState = Mutex<EngineSlot>;
+
+/// The engine, created by the first search: its tables (tens of MiB, filled on creation) then
+/// cost nothing at start-up and are built on the blocking pool, not on the main thread.
+#[derive(Debug)]
+pub struct EngineSlot {
+    tt_mib: usize,
+    engine: Option<Engine>,
+}
+
+impl EngineSlot {
+    /// An empty slot for an engine with a `tt_mib` MiB transposition table.
+    #[must_use]
+    pub fn new(tt_mib: usize) -> EngineSlot {
+        EngineSlot {
+            tt_mib,
+            engine: None,
+        }
+    }
+
+    /// The engine, created on first use.
+    pub fn get(&mut self) -> &mut Engine {
+        self.engine.get_or_insert_with(|| Engine::new(self.tt_mib))
+    }
+}
 
 /// Told once after a start that found the saved game unusable.
 pub const NOTICE_GAME_DAMAGED: &str = "Your saved game was damaged; a new game was started.";
@@ -83,8 +107,6 @@ pub enum SearchKind {
 /// A search to run off the lock: a copy of the position and everything the engine needs.
 #[derive(Debug)]
 pub struct SearchJob {
-    /// What the answer is for.
-    pub kind: SearchKind,
     game: Game,
     level: Level,
     limits: Limits,
@@ -95,6 +117,12 @@ pub struct SearchJob {
 }
 
 impl SearchJob {
+    /// The flag that cancels this search, for [`AppCore::abandon_search`].
+    #[must_use]
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
     /// Runs the search; returns early (with the best move so far) once cancelled.
     pub fn run(&self, engine: &mut Engine) -> SearchResult {
         engine.search(&self.game, self.level, self.limits, &self.cancel, self.seed)
@@ -352,7 +380,6 @@ impl AppCore {
         let cancel = Arc::new(AtomicBool::new(false));
         self.search = Some(Arc::clone(&cancel));
         Ok(SearchJob {
-            kind,
             game: self.game.clone(),
             level,
             limits: level.default_limits(),
@@ -366,20 +393,15 @@ impl AppCore {
 
     /// Takes the finished `job` off the running slot; says whether its answer still applies.
     fn end_search(&mut self, job: &SearchJob) -> Result<()> {
-        if self
-            .search
-            .as_ref()
-            .is_some_and(|c| Arc::ptr_eq(c, &job.cancel))
-        {
-            self.search = None;
-        }
+        self.abandon_search(&job.cancel);
         if job.cancel.load(Ordering::SeqCst) {
             return Err(Error::Cancelled);
         }
         self.check_position(job.game_id, job.move_number)
     }
 
-    /// Forgets `job` after its search failed to return at all.
+    /// Frees the running slot if it still holds this search (it may already be cancelled and
+    /// replaced); the command layer calls it when a search failed to return at all.
     pub fn abandon_search(&mut self, job_cancel: &Arc<AtomicBool>) {
         if self
             .search
@@ -422,12 +444,6 @@ impl AppCore {
             game_id: job.game_id,
             move_number: job.move_number,
         })
-    }
-
-    /// The cancel flag of `job`, for [`AppCore::abandon_search`].
-    #[must_use]
-    pub fn job_cancel(job: &SearchJob) -> Arc<AtomicBool> {
-        Arc::clone(&job.cancel)
     }
 
     /// Stops the running search, if any; its answer will be rejected as `cancelled`.
@@ -715,7 +731,7 @@ mod tests {
             ..NewGameOptions::default()
         })
         .unwrap();
-        // Black f8, h6, h7 / g8 makes a double three at... set up the classic 3x3 at h8.
+        // Black f8 g8 on the row and h9 h10 on the column: h8 would make two open threes.
         for p in ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"] {
             play(&mut core, p);
         }

@@ -236,6 +236,20 @@ async fn click_point(c: &Client, point: &str) {
     c.release_actions().await.expect("release");
 }
 
+/// Clicks an element (a button, a label) as a user would.
+async fn click(c: &Client, what: Locator<'_>) {
+    let element = c
+        .wait()
+        .at_most(Duration::from_secs(5))
+        .for_element(what)
+        .await
+        .unwrap_or_else(|e| panic!("find {what:?}: {e}"));
+    element
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {what:?}: {e}"));
+}
+
 /// Places a stone at `point` and waits until the board shows it.
 async fn place(c: &Client, point: &str, color: &str) {
     click_point(c, point).await;
@@ -276,15 +290,40 @@ fn settings(mode: &str) -> Value {
 #[tokio::test]
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn computer_answers_undo_takes_back_the_pair_and_a_restart_restores_the_game() {
-    let data = DataDir::with_settings("computer", settings("computer"));
+    // The first start is a two-player game at level 1; the player switches in Settings.
+    let mut first = settings("local");
+    first["level"] = json!(1);
+    let data = DataDir::with_settings("computer", first);
     let driver = Driver::start(&data.0);
     let c = driver.session().await;
     c.set_window_size(480, 800).await.expect("window size");
     wait_board(&c).await;
+    place(&c, "a1", "black").await;
+
+    click(&c, Locator::Css("#settings")).await;
+    click(
+        &c,
+        Locator::XPath("//input[@name='mode'][@value='computer']/parent::label"),
+    )
+    .await;
+    click(
+        &c,
+        Locator::XPath("//input[@name='level'][@value='2']/parent::label"),
+    )
+    .await;
+    click(&c, Locator::Css("#apply-new-game")).await;
+    wait_for(
+        &c,
+        "a new game against Easy",
+        "document.querySelector('#meta').textContent.includes('Easy') \
+         && document.querySelectorAll('#board [data-stone=\"black\"]').length === 0",
+        Duration::from_secs(5),
+    )
+    .await;
     assert_eq!(
         stones(&c).await,
         json!({}),
-        "a first start shows an empty board"
+        "the new game starts on an empty board"
     );
 
     place(&c, "h8", "black").await;
@@ -297,12 +336,7 @@ async fn computer_answers_undo_takes_back_the_pair_and_a_restart_restores_the_ga
     .await;
     assert_eq!(count_stones(&c, "black").await, 1);
 
-    c.find(Locator::Css("#undo"))
-        .await
-        .expect("#undo")
-        .click()
-        .await
-        .expect("click #undo");
+    click(&c, Locator::Css("#undo")).await;
     wait_for(
         &c,
         "undo of both moves",

@@ -38,6 +38,15 @@ enum Event {
     Done { id: u64, thought: Option<Thought> },
 }
 
+/// Work for the engine thread.
+enum Task {
+    /// Build the engine with this table size now, outside any turn: allocating and clearing a
+    /// large table takes a noticeable part of a short turn, and START/INFO time is not
+    /// charged to a turn.
+    Warm(usize),
+    Search(Box<Job>),
+}
+
 struct Job {
     id: u64,
     game: Game,
@@ -64,8 +73,16 @@ fn main() {
         queue: VecDeque::new(),
         in_flight: None,
         jobs,
+        warmed: 0,
     };
+    controller.warm();
+    let mut eof = false;
     loop {
+        // At the end of input, finish what was asked (a script may pipe `BEGIN` and close
+        // stdin) and then exit; queued commands run whenever no search is in flight.
+        if eof && controller.in_flight.is_none() {
+            break;
+        }
         let event = match &controller.in_flight {
             None => match rx.recv() {
                 Ok(e) => e,
@@ -93,7 +110,7 @@ fn main() {
             }
         };
         match event {
-            Event::Eof => break,
+            Event::Eof => eof = true,
             Event::Done { id, thought } => controller.done(id, thought),
             Event::Line(line, at) => {
                 let parsed = match line {
@@ -114,7 +131,9 @@ struct Controller {
     session: Session,
     queue: VecDeque<(Parsed, Instant)>,
     in_flight: Option<InFlight>,
-    jobs: Sender<Job>,
+    jobs: Sender<Task>,
+    /// Table size last sent to the engine thread.
+    warmed: usize,
 }
 
 impl Controller {
@@ -130,6 +149,7 @@ impl Controller {
             | Parsed::Error(wuzi::gomocup::ParseError::BadInfo { .. }) => {
                 let outcome = self.session.handle(parsed);
                 write_replies(&outcome.replies);
+                self.warm();
             }
             Parsed::Command(c) => {
                 if c.interrupts_search() {
@@ -145,7 +165,7 @@ impl Controller {
         let outcome = self.session.handle(parsed);
         write_replies(&outcome.replies);
         match outcome.next {
-            Next::Idle => {}
+            Next::Idle => self.warm(),
             Next::Quit => quit(),
             Next::Think(req) => {
                 let cancel = Arc::new(AtomicBool::new(false));
@@ -162,11 +182,23 @@ impl Controller {
                     budget: req.budget,
                     cancel,
                 });
-                if self.jobs.send(job).is_err() {
+                self.warmed = job.tt_mib;
+                if self.jobs.send(Task::Search(Box::new(job))).is_err() {
                     // The engine thread is gone: answer the fallback rather than hang.
                     self.give_up();
                 }
             }
+        }
+    }
+
+    /// Asks the engine thread to build its table if the wanted size changed.
+    fn warm(&mut self) {
+        let mib = self.session.tt_mib();
+        if mib != self.warmed {
+            self.warmed = mib;
+            // A dead engine thread shows up at the next search, which then answers the
+            // fallback move.
+            let _ = self.jobs.send(Task::Warm(mib));
         }
     }
 
@@ -223,18 +255,24 @@ fn spawn_reader(tx: Sender<Event>) {
         .expect("spawning the reader thread");
 }
 
-fn spawn_engine(tx: Sender<Event>) -> Sender<Job> {
-    let (jobs, rx) = mpsc::channel::<Job>();
+fn spawn_engine(tx: Sender<Event>) -> Sender<Task> {
+    let (jobs, rx) = mpsc::channel::<Task>();
     thread::Builder::new()
         .name("engine".into())
         .stack_size(ENGINE_STACK)
         .spawn(move || {
             let mut engine: Option<(usize, Engine)> = None;
-            for job in rx {
-                let reuse = matches!(&engine, Some((mib, _)) if *mib == job.tt_mib);
-                if !reuse {
-                    engine = Some((job.tt_mib, Engine::new(job.tt_mib)));
+            for task in rx {
+                let (mib, job) = match task {
+                    Task::Warm(mib) => (mib, None),
+                    Task::Search(job) => (job.tt_mib, Some(job)),
+                };
+                if !matches!(&engine, Some((m, _)) if *m == mib) {
+                    // Free the old table before allocating the new one.
+                    drop(engine.take());
+                    engine = Some((mib, Engine::new(mib)));
                 }
+                let Some(job) = job else { continue };
                 let (_, e) = engine.as_mut().expect("just set");
                 let limits = Limits {
                     time: Some(job.budget.search),

