@@ -6,7 +6,7 @@
 # Environment (all optional):
 #   GAMES=40        games per pair
 #   TIME_MS=        per-move time for both sides; empty = each level's own default budget
-#   RULE=freestyle  freestyle | standard | renju
+#   RULE=renju      renju (default: under freestyle black wins nearly every game whoever plays it) | standard | freestyle
 #   SEED=1          first seed (openings and the lower levels' randomness)
 #   PAIRS="2:1 3:2 4:3 5:4"
 #   OUT=docs/ladder.md
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 
 GAMES=${GAMES:-40}
 TIME_MS=${TIME_MS:-}
-RULE=${RULE:-freestyle}
+RULE=${RULE:-renju}
 SEED=${SEED:-1}
 PAIRS=${PAIRS:-"2:1 3:2 4:3 5:4"}
 OUT=${OUT:-docs/ladder.md}
