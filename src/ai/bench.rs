@@ -61,8 +61,9 @@ pub fn positions() -> Vec<Game> {
         .collect()
 }
 
-/// Searches every bench position to `depth` at Hard strength with a fresh engine each time
-/// (single thread, no time limit), so the node count is the same on every machine.
+/// Searches every bench position to `depth` at Master strength (uncapped depth, no evaluation
+/// noise) with a fresh engine each time (single thread, no time limit), so the node count is
+/// the same on every machine.
 #[must_use]
 pub fn run(depth: u32) -> BenchReport {
     let cancel = AtomicBool::new(false);
@@ -76,7 +77,7 @@ pub fn run(depth: u32) -> BenchReport {
     let games = positions();
     for game in &games {
         let mut engine = Engine::new(16);
-        nodes += engine.search(game, Level::Hard, limits, &cancel, 0).nodes;
+        nodes += engine.search(game, Level::Master, limits, &cancel, 0).nodes;
     }
     BenchReport {
         positions: games.len(),
