@@ -54,8 +54,9 @@ pub const NOTICE_SETTINGS_DAMAGED: &str = "Your settings could not be read and w
 /// Told once after a start that found the statistics unusable.
 pub const NOTICE_STATS_DAMAGED: &str = "Your statistics could not be read and were reset.";
 
-/// Hints search at least this hard, so a hint at level 1 is still worth taking.
-const HINT_MIN_LEVEL: Level = Level::Hard;
+/// Hints always come from the strongest search (DESIGN.md: "the same engine's best move"),
+/// whatever level the computer plays at; the lower levels are handicapped on purpose.
+const HINT_LEVEL: Level = Level::Master;
 
 /// The options of `new_game`; a missing field takes the current setting.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -375,7 +376,7 @@ impl AppCore {
         }
         let level = match kind {
             SearchKind::Move => self.session.level,
-            SearchKind::Hint => self.session.level.max(HINT_MIN_LEVEL),
+            SearchKind::Hint => HINT_LEVEL,
         };
         let cancel = Arc::new(AtomicBool::new(false));
         self.search = Some(Arc::clone(&cancel));
