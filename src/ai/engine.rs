@@ -52,11 +52,11 @@ const fn depth_cap(level: Level) -> u32 {
     match level {
         Level::Beginner => 1,
         Level::Easy => 2,
-        Level::Medium => 3,
-        // With the same search, Master's 3x longer budget buys less than a ply: in renju
-        // self-play it scored only 65-67.5% against an uncapped Hard, with or without
-        // evaluation noise on Hard. A fixed horizon (and no noise) makes Hard a clear step
-        // below Master while its VCF and root defence keep it well above Medium.
+        Level::Medium => 2,
+        // Calibrated in renju self-play at the default budgets (docs/ladder.md). With the same
+        // search, Master's 3x budget buys less than a ply: against an uncapped Hard it scored
+        // only 65-67.5%, so Hard stops at depth 4; Medium stops at depth 2 (with its threat
+        // extensions) to stay a clear step below that Hard.
         Level::Hard => 4,
         Level::Master => 60,
     }
@@ -113,6 +113,7 @@ impl Engine {
                 root_vcf_depth: 255,
                 root_defence: true,
                 width: 16,
+                noise: 35,
                 ..base
             },
             Level::Master => Config {
