@@ -508,25 +508,7 @@ impl ThreatSearch {
         moves.sort_unstable_by_key(|&i| {
             std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
         });
-        let mut worst = Some(0);
-        for &m in &moves {
-            let m = m as usize;
-            if !pos.is_legal(d, m) {
-                continue;
-            }
-            pos.play(m);
-            let r = self.vct_node(pos, depth, vcf_depth, None);
-            pos.undo();
-            match r {
-                None => {
-                    worst = None;
-                    break;
-                }
-                Some(p) => worst = worst.map(|w: u32| w.max(p)),
-            }
-        }
-        self.give_buffer(moves);
-        worst.map(|w| w + 1)
+        self.worst_defence(pos, d, moves, depth, vcf_depth)
     }
 
     /// The attacker `a` made a non-four threat; the defender (to move) tries every defence.
@@ -556,6 +538,20 @@ impl ThreatSearch {
                 moves.push(i);
             }
         }
+        self.worst_defence(pos, d, moves, depth, vcf_depth)
+    }
+
+    /// The defender `d` (to move) tries each legal move of `moves` against the attacker's VCT:
+    /// `None` as soon as one refutes it, else the longest win in plies after the defence.
+    /// Returns `moves` to the buffer pool.
+    fn worst_defence(
+        &mut self,
+        pos: &mut Position,
+        d: Color,
+        moves: Vec<u16>,
+        depth: u32,
+        vcf_depth: u32,
+    ) -> Option<u32> {
         let mut worst = Some(0);
         for &m in &moves {
             let m = m as usize;
