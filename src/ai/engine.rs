@@ -210,7 +210,7 @@ impl Engine {
             beginner(&mut pos, seed)
         } else {
             let cfg = Engine::config(level, limits, seed);
-            Searcher::new(cfg, &mut self.tt, &mut self.threats, &mut self.heur, cancel)
+            Searcher::new(cfg, &self.tt, &mut self.threats, &mut self.heur, cancel)
                 .run(&mut pos)
         };
         let verdict = verdict_of(&out, to_move);
