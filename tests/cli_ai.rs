@@ -215,6 +215,7 @@ fn threaded_bench_reports_the_speed_up() {
         "threads: 2",
         "threaded nodes: ",
         "threaded time: ",
+        "threaded/single nodes/s: ",
         "time-to-depth speed-up: ",
     ] {
         assert!(

@@ -17,7 +17,8 @@ deterministic; docs/bench-nodes.txt records it.
 
 --threads N (N > 1) runs the same positions once with one thread and once with N threads
 (Lazy SMP; each search ends when any thread completes depth D) and also prints the N-thread
-nodes and time and the time-to-depth speed-up (1-thread time / N-thread time). Multi-threaded
+nodes and time, the ratio of their nodes/s (about N when each thread had a core, about 1 on a
+busy machine) and the time-to-depth speed-up (1-thread time / N-thread time). Multi-threaded
 node counts and times vary from run to run.
 ";
 
@@ -50,6 +51,12 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         println!("threaded nodes: {}", m.nodes);
         println!("threaded nodes/s: {}", m.nps());
         println!("threaded time: {} ms", m.elapsed.as_millis());
+        // About N when every thread had a core of its own, about 1 when they shared one: on
+        // a busy machine this tells whether the speed-up below means anything.
+        println!(
+            "threaded/single nodes/s: {:.2}",
+            m.nps() as f64 / r.nps().max(1) as f64
+        );
         println!("time-to-depth speed-up: {speedup:.2}x");
     }
     Ok(())
