@@ -201,6 +201,45 @@ fn bench_node_count_is_deterministic() {
 }
 
 #[test]
+fn threaded_bench_reports_the_speed_up() {
+    let r = wuzi(&["bench", "--depth", "3", "--threads", "2"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // The single-threaded count is printed first and stays the deterministic one.
+    assert_eq!(
+        r.stdout.lines().find_map(|l| l.strip_prefix("nodes: ")),
+        Some(bench_nodes("3").to_string().as_str()),
+        "{}",
+        r.stdout
+    );
+    for key in [
+        "threads: 2",
+        "threaded nodes: ",
+        "threaded time: ",
+        "threaded/single nodes/s: ",
+        "time-to-depth speed-up: ",
+    ] {
+        assert!(
+            r.stdout.lines().any(|l| l.starts_with(key)),
+            "{key}: {}",
+            r.stdout
+        );
+    }
+    bad(&["bench", "--threads", "0"]);
+    bad(&["bench", "--threads", "65"]);
+    bad(&[
+        "match",
+        "--a",
+        "5",
+        "--b",
+        "5",
+        "--games",
+        "2",
+        "--threads-a",
+        "65",
+    ]);
+}
+
+#[test]
 fn play_against_the_computer_and_undo_both_moves() {
     let r = wuzi(&["play", "--vs-ai", "--level", "1"], "h8\nundo\nquit\n");
     assert_eq!(r.code, 0, "{}", r.stderr);

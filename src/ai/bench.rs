@@ -23,7 +23,9 @@ pub struct BenchReport {
     pub positions: usize,
     /// Depth of every search.
     pub depth: u32,
-    /// Total nodes (search plus threat search).
+    /// Search threads per position.
+    pub threads: usize,
+    /// Total nodes (search plus threat search, all threads).
     pub nodes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
@@ -66,6 +68,15 @@ pub fn positions() -> Vec<Game> {
 /// the same on every machine.
 #[must_use]
 pub fn run(depth: u32) -> BenchReport {
+    run_threads(depth, 1)
+}
+
+/// [`run`] with `threads` search threads (Lazy SMP) per position. With more than one thread
+/// each search ends when any thread completes `depth`, so the elapsed time is the
+/// time-to-depth, the usual Lazy SMP measure; the node count then varies from run to run.
+#[must_use]
+pub fn run_threads(depth: u32, threads: usize) -> BenchReport {
+    let threads = threads.clamp(1, crate::ai::MAX_THREADS);
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         time: None,
@@ -77,11 +88,13 @@ pub fn run(depth: u32) -> BenchReport {
     let games = positions();
     for game in &games {
         let mut engine = Engine::new(16);
+        engine.set_threads(threads);
         nodes += engine.search(game, Level::Master, limits, &cancel, 0).nodes;
     }
     BenchReport {
         positions: games.len(),
         depth,
+        threads,
         nodes,
         elapsed: start.elapsed(),
     }
@@ -98,5 +111,6 @@ mod tests {
         assert_eq!(a.positions, BENCH_POSITIONS);
         assert_eq!((a.nodes, a.depth), (b.nodes, b.depth));
         assert!(a.nodes > 1000);
+        assert_eq!(a.threads, 1);
     }
 }

@@ -1,6 +1,6 @@
 //! [`Engine`]: the AI's public entry point.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::ai::level::{Level, Limits};
 use crate::ai::position::{Position, Threat};
-use crate::ai::search::{Config, Heuristics, Outcome, Searcher, MATE, MATE_BOUND};
+use crate::ai::search::{Config, Heuristics, Outcome, Prepared, Searcher, MATE, MATE_BOUND};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
 use crate::ai::verdict::Verdict;
@@ -34,11 +34,48 @@ pub struct SearchResult {
 }
 
 /// The AI. Owns its transposition and threat tables; reuse one engine across moves.
+///
+/// Master searches with several threads when it has a time limit (Lazy SMP over the shared
+/// transposition table, see [`Engine::set_threads`]); every other search is single-threaded.
 #[derive(Debug)]
 pub struct Engine {
     tt: Table,
     threats: ThreatSearch,
     heur: Heuristics,
+    /// Requested search threads; 0 = automatic.
+    threads: usize,
+    /// Per-helper state, kept across searches like the main thread's.
+    helpers: Vec<Helper>,
+}
+
+/// A Lazy SMP helper thread's own tables. Helpers never run the root threat searches, and
+/// Master probes no VCF at the leaves, so their threat solver only needs a small cache.
+#[derive(Debug)]
+struct Helper {
+    threats: ThreatSearch,
+    heur: Heuristics,
+}
+
+/// Most search threads an engine uses, whatever is asked.
+pub const MAX_THREADS: usize = 64;
+
+/// Most threads the automatic setting uses: phones have 6-8 cores and beyond 8 a Lazy SMP
+/// search gains little per thread.
+const AUTO_THREADS_CAP: usize = 8;
+
+/// Stack of a helper thread: helpers run only the alpha-beta search (at most
+/// [`crate::ai::search::MAX_PLY`] plies), not the root threat searches; 8 MiB is reserved, not
+/// committed, so it costs little.
+const HELPER_STACK: usize = 8 << 20;
+
+/// Raises the group's `done` flag when dropped, so helpers stop even if the main thread's
+/// search unwinds.
+struct RaiseOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for RaiseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Default for Engine {
@@ -70,6 +107,8 @@ impl Engine {
             tt: Table::new(tt_mib),
             threats: ThreatSearch::new(1 << 18),
             heur: Heuristics::default(),
+            threads: 0,
+            helpers: Vec::new(),
         }
     }
 
@@ -78,6 +117,42 @@ impl Engine {
         self.tt.clear();
         self.threats.clear();
         self.heur.clear();
+        for h in &mut self.helpers {
+            h.threats.clear();
+            h.heur.clear();
+        }
+    }
+
+    /// Sets how many threads Master searches with: `n` (at most [`MAX_THREADS`]), or 0 for
+    /// the automatic choice (the default): the machine's available parallelism, at most 8,
+    /// when the search has a time limit, one thread otherwise.
+    ///
+    /// Whatever is set, a search uses one thread when it must be reproducible or keep its
+    /// calibrated strength: below Master, and whenever [`Limits::nodes`] is set (a node
+    /// budget is a single thread's count, and node-limited searches are deterministic).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.min(MAX_THREADS);
+    }
+
+    /// The thread count set by [`Engine::set_threads`] (0 = automatic).
+    #[must_use]
+    pub const fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// How many threads a search at `level` within `limits` will use.
+    #[must_use]
+    pub fn threads_for(&self, level: Level, limits: Limits) -> usize {
+        if level != Level::Master || limits.nodes.is_some() {
+            return 1;
+        }
+        match self.threads {
+            0 if limits.time.is_some() => std::thread::available_parallelism()
+                .map_or(1, std::num::NonZeroUsize::get)
+                .min(AUTO_THREADS_CAP),
+            0 => 1,
+            n => n,
+        }
     }
 
     fn config(level: Level, limits: Limits, seed: u64) -> Config {
@@ -210,8 +285,13 @@ impl Engine {
             beginner(&mut pos, seed)
         } else {
             let cfg = Engine::config(level, limits, seed);
-            Searcher::new(cfg, &mut self.tt, &mut self.threats, &mut self.heur, cancel)
-                .run(&mut pos)
+            let threads = self.threads_for(level, limits);
+            if threads <= 1 {
+                Searcher::new(cfg, &self.tt, &mut self.threats, &mut self.heur, cancel)
+                    .run(&mut pos)
+            } else {
+                self.smp_search(&mut pos, cfg, threads, cancel)
+            }
         };
         let verdict = verdict_of(&out, to_move);
         SearchResult {
@@ -223,6 +303,86 @@ impl Engine {
             verdict,
             elapsed: start.elapsed(),
         }
+    }
+}
+
+impl Engine {
+    /// Lazy SMP: the main thread settles the root once (forced moves, root VCF/VCT, root
+    /// moves), then it and `threads - 1` helpers deepen the same root over the shared table
+    /// until the main thread finishes (by its own time rule or depth), a helper completes the
+    /// last depth or proves a result, the time runs out or `cancel` is raised.
+    ///
+    /// The answer is that of the thread with the deepest completed iteration, the main thread
+    /// on a tie: each thread's answer is a full iteration's result (or a later partial one
+    /// that beat it), so a deeper completed iteration is the better informed, and a helper
+    /// that started one ply ahead often completes the ply the main thread had no time for.
+    /// Nodes are summed over all threads.
+    fn smp_search(
+        &mut self,
+        pos: &mut Position,
+        cfg: Config,
+        threads: usize,
+        cancel: &AtomicBool,
+    ) -> Outcome {
+        let done = AtomicBool::new(false);
+        let Engine {
+            tt,
+            threats,
+            heur,
+            helpers,
+            ..
+        } = self;
+        let tt: &Table = tt;
+        let mut main = Searcher::new(cfg.clone(), tt, threats, heur, cancel).join_group(
+            &done,
+            0,
+            Instant::now(),
+        );
+        let root = match main.prepare(pos) {
+            Prepared::Decided(out) => return out,
+            // A single root move needs no search at all, let alone helpers.
+            Prepared::Search(root) if root.len() == 1 => return main.deepen(pos, root),
+            Prepared::Search(root) => root,
+        };
+        let group_start = main.started();
+        while helpers.len() < threads - 1 {
+            helpers.push(Helper {
+                threats: ThreatSearch::new(1 << 12),
+                heur: Heuristics::default(),
+            });
+        }
+        std::thread::scope(|s| {
+            let raise = RaiseOnDrop(&done);
+            let mut handles = Vec::with_capacity(threads - 1);
+            for (k, h) in helpers.iter_mut().take(threads - 1).enumerate() {
+                let (cfg, root, mut hpos, done) = (cfg.clone(), root.clone(), pos.clone(), &done);
+                let spawned = std::thread::Builder::new()
+                    .name(format!("wuzi-helper-{}", k + 1))
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(s, move || {
+                        Searcher::new(cfg, tt, &mut h.threats, &mut h.heur, cancel)
+                            .join_group(done, k as u32 + 1, group_start)
+                            .deepen(&mut hpos, root)
+                    });
+                // A thread the system refuses only means fewer helpers.
+                if let Ok(handle) = spawned {
+                    handles.push(handle);
+                }
+            }
+            let mut best = main.deepen(pos, root);
+            drop(raise);
+            let mut nodes = best.nodes;
+            for handle in handles {
+                // A panicked helper contributes nothing; the main thread's answer stands.
+                let Ok(out) = handle.join() else { continue };
+                nodes += out.nodes;
+                if out.depth > best.depth && out.best.is_some() {
+                    best = out;
+                }
+            }
+            best.nodes = nodes;
+            best
+        })
     }
 }
 
@@ -392,6 +552,192 @@ mod tests {
                 "{level}"
             );
         }
+    }
+
+    fn board_of(size: u8, black: &str, white: &str) -> Board {
+        let mut b = Board::new(size).unwrap();
+        for (list, c) in [(black, Color::Black), (white, Color::White)] {
+            for s in list.split_whitespace() {
+                b.place(Point::from_rif(s, size).unwrap(), c);
+            }
+        }
+        b
+    }
+
+    fn parse_points(list: &str) -> Vec<Point> {
+        list.split_whitespace()
+            .map(|s| Point::from_rif(s, 15).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn thread_count_follows_level_and_limits() {
+        let mut e = Engine::new(1);
+        let timed = Level::Master.default_limits();
+        let auto = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        assert_eq!(e.threads(), 0);
+        assert_eq!(e.threads_for(Level::Master, timed), auto);
+        // Lower levels are calibrated single-threaded.
+        for level in [Level::Easy, Level::Medium, Level::Hard] {
+            assert_eq!(e.threads_for(level, level.default_limits()), 1);
+        }
+        // Deterministic searches: a node limit, or no time limit unless asked.
+        assert_eq!(e.threads_for(Level::Master, Limits::nodes(1000)), 1);
+        assert_eq!(e.threads_for(Level::Master, Limits::default()), 1);
+        e.set_threads(4);
+        assert_eq!(e.threads_for(Level::Master, Limits::default()), 4);
+        assert_eq!(e.threads_for(Level::Master, timed), 4);
+        assert_eq!(e.threads_for(Level::Master, Limits::nodes(1000)), 1);
+        assert_eq!(e.threads_for(Level::Hard, timed), 1);
+        let mut both = timed;
+        both.nodes = Some(10_000);
+        assert_eq!(e.threads_for(Level::Master, both), 1);
+        e.set_threads(1000);
+        assert_eq!(e.threads(), MAX_THREADS);
+        e.set_threads(0);
+        assert_eq!(e.threads_for(Level::Master, timed), auto);
+    }
+
+    /// Lazy SMP (3 threads, so helpers of both parities run) answers tactical positions:
+    /// some settled at the root before the helpers start (five, forced block, VCF), some
+    /// only by the deepening all threads share (open and split threes).
+    #[test]
+    fn threaded_master_finds_forced_wins_and_blocks() {
+        let cases = [
+            // rule, to move, black, white, acceptable answers
+            (
+                Rule::Freestyle,
+                Color::Black,
+                "h8 i8 j8 k8 c3",
+                "h9 i9 j9 m12",
+                "g8 l8",
+            ),
+            (
+                Rule::Freestyle,
+                Color::Black,
+                "h7 i8 j9 b2",
+                "h8 h9 h10 h11",
+                "h12",
+            ),
+            (
+                Rule::Renju,
+                Color::White,
+                "e5 f5 g5 h5 m12",
+                "d5 a1 o15",
+                "i5",
+            ),
+            (
+                Rule::Freestyle,
+                Color::Black,
+                "h8 i8 j8 k10 k11",
+                "g8 a1 a2 o15",
+                "k8",
+            ),
+            (
+                Rule::Freestyle,
+                Color::Black,
+                "d12 m3 b2",
+                "h8 i8 j8 n14",
+                "g8 k8",
+            ),
+            (
+                Rule::Freestyle,
+                Color::White,
+                "e5 g5 h5 m13",
+                "a1 o15",
+                "d5 f5 i5",
+            ),
+            (
+                Rule::Freestyle,
+                Color::Black,
+                "a15 o1 b13",
+                "f6 g7 h8 m2",
+                "e5 i9",
+            ),
+            (
+                Rule::Renju,
+                Color::White,
+                "g9 i9 h10 h11 c4 a1",
+                "d5 e6 f7 o15 a15",
+                "g8",
+            ),
+        ];
+        let cancel = AtomicBool::new(false);
+        let mut engine = Engine::new(4);
+        engine.set_threads(3);
+        let limits = Limits::time(Duration::from_millis(300));
+        for (k, &(rule, to_move, black, white, answers)) in cases.iter().enumerate() {
+            let board = board_of(15, black, white);
+            let r = engine.search_board(&board, rule, to_move, Level::Master, limits, &cancel, 7);
+            let best = r.best.expect("a move exists");
+            assert!(
+                parse_points(answers).contains(&best),
+                "case {k}: {} not in {answers}\n{board}",
+                best.rif(15)
+            );
+        }
+    }
+
+    /// Random games near their end on small boards, every rule: the threaded search plays
+    /// only legal moves, and `None` only without a legal move.
+    #[test]
+    fn threaded_moves_are_always_legal() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut engine = Engine::new(2);
+        engine.set_threads(3);
+        let cancel = AtomicBool::new(false);
+        let limits = Limits::time(Duration::from_millis(40));
+        for (k, rule) in Rule::ALL.into_iter().cycle().take(9).enumerate() {
+            let size = [7u8, 9, 11][k % 3];
+            let mut game = Game::new(rule, size).unwrap();
+            let cells = usize::from(size) * usize::from(size);
+            let plies = rng.gen_range(cells / 2..cells);
+            for _ in 0..plies {
+                let empties: Vec<Point> = Point::all(size)
+                    .filter(|&p| game.check(p).is_ok())
+                    .collect();
+                if empties.is_empty() || game.is_over() {
+                    break;
+                }
+                let _ = game.try_play(empties[rng.gen_range(0..empties.len())]);
+            }
+            if game.is_over() {
+                continue;
+            }
+            let any_legal = Point::all(size).any(|p| game.check(p).is_ok());
+            let r = engine.search(&game, Level::Master, limits, &cancel, k as u64);
+            match r.best {
+                None => assert!(!any_legal, "{rule}: no move\n{}", game.board()),
+                Some(p) => assert!(game.check(p).is_ok(), "{rule}: illegal {p:?}"),
+            }
+        }
+    }
+
+    /// No time limit and no depth cap: only the cancel flag ends this search, so a helper
+    /// that ignored it would hang the test.
+    #[test]
+    fn threaded_search_honours_cancel() {
+        let game = Game::from_moves(
+            Rule::Renju,
+            15,
+            &[Point::new(7, 7), Point::new(8, 8), Point::new(8, 6)],
+        )
+        .unwrap();
+        let mut engine = Engine::new(4);
+        engine.set_threads(3);
+        let cancel = AtomicBool::new(true);
+        let r = engine.search(&game, Level::Master, Limits::default(), &cancel, 0);
+        assert!(r.best.is_some_and(|p| game.check(p).is_ok()));
+        cancel.store(false, Ordering::Relaxed);
+        let r = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(200));
+                cancel.store(true, Ordering::Relaxed);
+            });
+            engine.search(&game, Level::Master, Limits::default(), &cancel, 0)
+        });
+        assert!(r.best.is_some_and(|p| game.check(p).is_ok()));
+        assert!(r.nodes > 0);
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub mod threat;
 pub mod tt;
 mod verdict;
 
-pub use engine::{Engine, SearchResult};
+pub use engine::{Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, Limits, ParseLevelError};
 pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, Outcome};
 pub use verdict::Verdict;

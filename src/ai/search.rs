@@ -7,6 +7,13 @@
 //! extended (threat extensions), quiet late moves reduced. At the leaves the side to move's
 //! VCF is probed. A Zobrist-keyed transposition table, killer moves and a history table order
 //! the moves; mate scores count plies from the root.
+//!
+//! Lazy SMP: [`Searcher::prepare`] settles the root (forced moves, threat searches, the root
+//! move list) once, in the main thread; then the main thread and any number of helpers (made
+//! with [`Searcher::join_group`]) run [`Searcher::deepen`] on the same root over one shared
+//! [`Table`], each with its own position, threat solver and heuristics. Helpers differ a little
+//! (odd helpers start one ply deeper, every helper jitters its move order) so their trees
+//! diverge and fill the table with results the others reuse.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -53,7 +60,7 @@ pub struct Config {
     pub seed: u64,
 }
 
-/// The outcome of [`Searcher::run`].
+/// The outcome of [`Searcher::run`] or [`Searcher::deepen`].
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
     /// Best move (padded index), if any legal move exists.
@@ -103,13 +110,27 @@ impl Heuristics {
     }
 }
 
-/// One search.
+/// What [`Searcher::prepare`] leaves to do.
+#[derive(Clone, Debug)]
+pub enum Prepared {
+    /// The root settled the move (a five, a forced block, a threat-search win, no candidate).
+    Decided(Outcome),
+    /// Iterative deepening must choose among these root moves (padded index, order score),
+    /// best-ordered first; never empty.
+    Search(Vec<(u16, i32)>),
+}
+
+/// One search thread.
 pub struct Searcher<'a> {
     cfg: Config,
-    tt: &'a mut Table,
+    tt: &'a Table,
     threats: &'a mut ThreatSearch,
     heur: &'a mut Heuristics,
     cancel: &'a AtomicBool,
+    /// Raised when the group's search is over (Lazy SMP); polled with `cancel`.
+    done: Option<&'a AtomicBool>,
+    /// 0 for the main thread, 1.. for Lazy SMP helpers.
+    helper: u32,
     start: Instant,
     nodes: u64,
     stopped: bool,
@@ -119,9 +140,19 @@ impl std::fmt::Debug for Searcher<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Searcher")
             .field("cfg", &self.cfg)
+            .field("helper", &self.helper)
             .field("nodes", &self.nodes)
             .finish_non_exhaustive()
     }
+}
+
+/// A helper thread's move-order perturbation: 0..8, fixed per (position, move, helper), so
+/// only near-equal moves swap (a three scores 80-90, a two 26-30) and each helper's tree
+/// differs from the main thread's.
+fn jitter(hash: u64, mv: usize, helper: u32) -> i32 {
+    let h =
+        (hash ^ (mv as u64) << 20 ^ u64::from(helper) << 48).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 61) as i32
 }
 
 fn to_tt(score: i32, ply: usize) -> i16 {
@@ -150,7 +181,7 @@ impl<'a> Searcher<'a> {
     /// A search with these tables; `cancel` is polled every 1024 nodes.
     pub fn new(
         cfg: Config,
-        tt: &'a mut Table,
+        tt: &'a Table,
         threats: &'a mut ThreatSearch,
         heur: &'a mut Heuristics,
         cancel: &'a AtomicBool,
@@ -161,10 +192,31 @@ impl<'a> Searcher<'a> {
             threats,
             heur,
             cancel,
+            done: None,
+            helper: 0,
             start: Instant::now(),
             nodes: 0,
             stopped: false,
         }
+    }
+
+    /// Makes this search part of a Lazy SMP group: it also stops when `done` is raised, and
+    /// raises it when its own iterative deepening ends. `helper` is 0 for the main thread
+    /// (which runs [`Searcher::prepare`]) and 1.. for helpers, which only run
+    /// [`Searcher::deepen`]; `start` is when the group's search began (time limits count
+    /// from it).
+    #[must_use]
+    pub fn join_group(mut self, done: &'a AtomicBool, helper: u32, start: Instant) -> Searcher<'a> {
+        self.done = Some(done);
+        self.helper = helper;
+        self.start = start;
+        self
+    }
+
+    /// When the search began (see [`Searcher::join_group`]).
+    #[must_use]
+    pub const fn started(&self) -> Instant {
+        self.start
     }
 
     fn total_nodes(&self) -> u64 {
@@ -172,7 +224,9 @@ impl<'a> Searcher<'a> {
     }
 
     fn check_stop(&mut self) {
-        if self.cancel.load(Ordering::Relaxed) {
+        if self.cancel.load(Ordering::Relaxed)
+            || self.done.is_some_and(|d| d.load(Ordering::Relaxed))
+        {
             self.stopped = true;
         }
         if let Some(n) = self.cfg.nodes {
@@ -243,6 +297,9 @@ impl<'a> Searcher<'a> {
             }
             let mut s = pos.cell_score(me, i) + pos.cell_score(op, i) * 7 / 8;
             s += self.heur.history[me.index()][i] / 16;
+            if self.helper > 0 {
+                s += jitter(pos.hash(), i, self.helper);
+            }
             if i as u16 == tt_move {
                 s += 1 << 28;
             } else if self.heur.killers[ply.min(MAX_PLY - 1)].contains(&(i as u16)) {
@@ -410,9 +467,20 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    /// Runs the whole search: forced moves, threat searches, then iterative deepening.
+    /// Runs the whole search in this thread: [`Searcher::prepare`], then
+    /// [`Searcher::deepen`].
     pub fn run(&mut self, pos: &mut Position) -> Outcome {
         self.start = Instant::now();
+        match self.prepare(pos) {
+            Prepared::Decided(out) => out,
+            Prepared::Search(root) => self.deepen(pos, root),
+        }
+    }
+
+    /// The root work done once per search, by the main thread: starts a new table
+    /// generation, then plays a five, blocks a five, makes an open four, runs the root VCF
+    /// and VCT, and builds the root move list (filtered against the opponent's VCF).
+    pub fn prepare(&mut self, pos: &mut Position) -> Prepared {
         self.tt.new_search();
         self.heur.age();
         self.threats.set_budget(u64::MAX);
@@ -420,14 +488,14 @@ impl<'a> Searcher<'a> {
         let op = me.other();
         let mut out = Outcome::default();
         if let Some(f) = pos.find(me, Threat::Five) {
-            return Outcome {
+            return Prepared::Decided(Outcome {
                 best: Some(f),
                 score: MATE - 1,
                 pv: vec![f],
                 by_fours: true,
                 nodes: 1,
                 depth: 1,
-            };
+            });
         }
         let op_fives = pos.count(op, Threat::Five);
         if op_fives >= 1 {
@@ -436,14 +504,14 @@ impl<'a> Searcher<'a> {
             let lost = op_fives >= 2 || legal.is_none();
             if lost {
                 let best = legal.or_else(|| Self::any_legal(pos));
-                return Outcome {
+                return Prepared::Decided(Outcome {
                     best,
                     score: -(MATE - 2),
                     pv: best.into_iter().collect(),
                     nodes: 1,
                     depth: 1,
                     by_fours: false,
-                };
+                });
             }
         }
         if op_fives == 0 {
@@ -454,14 +522,14 @@ impl<'a> Searcher<'a> {
                     (pos.is_empty(i) && pos.threat(me, i) == Threat::Flex4 && pos.is_legal(me, i))
                         .then_some(i)
                 });
-                return Outcome {
+                return Prepared::Decided(Outcome {
                     best: f,
                     score: MATE - 3,
                     pv: f.into_iter().collect(),
                     nodes: 1,
                     depth: 1,
                     by_fours: true,
-                };
+                });
             }
             if self.cfg.root_vcf_depth > 0 {
                 self.threats.set_budget(
@@ -473,14 +541,14 @@ impl<'a> Searcher<'a> {
                     self.threats.set_deadline(self.start + t / 4);
                 }
                 if let Some(w) = self.threats.vcf(pos, self.cfg.root_vcf_depth) {
-                    return Outcome {
+                    return Prepared::Decided(Outcome {
                         best: Some(w.first as usize),
                         score: MATE - w.plies as i32,
                         pv: vec![w.first as usize],
                         nodes: self.threats.nodes(),
                         depth: 1,
                         by_fours: true,
-                    };
+                    });
                 }
             }
             let (vct_depth, vct_budget) = self.cfg.root_vct;
@@ -499,25 +567,25 @@ impl<'a> Searcher<'a> {
                 self.nodes += used + vct_nodes;
                 self.threats.set_budget(u64::MAX);
                 if let Some(w) = r {
-                    return Outcome {
+                    return Prepared::Decided(Outcome {
                         best: Some(w.first as usize),
                         score: MATE - w.plies as i32,
                         pv: vec![w.first as usize],
                         nodes: self.nodes,
                         depth: 1,
                         by_fours: false,
-                    };
+                    });
                 }
             } else {
                 self.nodes += self.threats.nodes();
                 self.threats.set_budget(u64::MAX);
             }
         }
-        // Iterative deepening.
         if !self.generate(pos, 0, 0) {
             out.best = Self::any_legal(pos);
             out.pv = out.best.into_iter().collect();
-            return out;
+            out.nodes = self.nodes + self.threats.nodes();
+            return Prepared::Decided(out);
         }
         let mut root: Vec<(u16, i32)> = self.heur.moves[0].clone();
         // (Refuting VCT threats the same way was tried and lost strength in self-play: the
@@ -525,10 +593,32 @@ impl<'a> Searcher<'a> {
         if self.cfg.root_defence && op_fives == 0 && root.len() > 1 {
             self.refute_opponent_threat(pos, &mut root, false);
         }
+        Prepared::Search(root)
+    }
+
+    /// Iterative deepening over `root` (from [`Searcher::prepare`], in this thread or the
+    /// main one). The main thread searches depths 1, 2, …; a helper ages its own heuristics
+    /// first, odd helpers start at depth 2, and helpers do not stop early for want of time
+    /// (the main thread decides that for the group).
+    pub fn deepen(&mut self, pos: &mut Position, root: Vec<(u16, i32)>) -> Outcome {
+        let mut root = root;
+        let me = pos.to_move();
+        let mut out = Outcome::default();
+        if root.is_empty() {
+            // Not from `prepare`; answer something legal rather than panic.
+            out.best = Self::any_legal(pos);
+            out.pv = out.best.into_iter().collect();
+            return out;
+        }
+        if self.helper > 0 {
+            self.heur.age();
+            self.threats.set_budget(u64::MAX);
+        }
         out.best = Some(root[0].0 as usize);
         out.pv = vec![root[0].0 as usize];
         let forced = root.len() == 1;
-        for depth in 1..=self.cfg.max_depth.max(1) {
+        let first = if self.helper % 2 == 1 { 2 } else { 1 };
+        for depth in first.min(self.cfg.max_depth.max(1))..=self.cfg.max_depth.max(1) {
             let mut alpha = -MATE;
             let beta = MATE;
             let mut best_score = -MATE;
@@ -583,10 +673,16 @@ impl<'a> Searcher<'a> {
             }
             if let Some(t) = self.cfg.time {
                 // The next iteration would likely not finish: stop now.
-                if self.start.elapsed() * 3 > t {
+                if self.helper == 0 && self.start.elapsed() * 3 > t {
                     break;
                 }
             }
+        }
+        if let Some(d) = self.done {
+            // Whichever thread ends its deepening first ends the group's search: the main
+            // thread by its own rules, a helper only by completing the last depth or proving
+            // a win or loss (a stopped helper raising it again changes nothing).
+            d.store(true, Ordering::Relaxed);
         }
         out.nodes = self.nodes + self.threats.nodes();
         out.pv = self.extract_pv(pos, out.best);
@@ -662,8 +758,13 @@ impl<'a> Searcher<'a> {
             let Some(e) = self.tt.probe(pos.hash()) else {
                 break;
             };
+            // The table is shared and racy: re-check the move before playing it.
             let m = e.mv as usize;
-            if m == 0 || !pos.is_empty(m) || !pos.points().contains(&(m as u16)) {
+            if m == 0
+                || !pos.points().contains(&(m as u16))
+                || !pos.is_empty(m)
+                || !pos.is_legal(pos.to_move(), m)
+            {
                 break;
             }
             pv.push(m);

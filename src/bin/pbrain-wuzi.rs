@@ -4,7 +4,8 @@
 //! brains used by people, who may change limits, take back or quit during a search):
 //! - the **reader** splits stdin into lines and forwards them, stamped with their arrival
 //!   time (a turn's clock starts when the manager sent the command);
-//! - the **engine** thread owns the [`Engine`] and runs one search at a time;
+//! - the **engine** thread owns the [`Engine`] and runs one search at a time (Master's search
+//!   adds Lazy SMP helper threads: the machine's cores, at most 8, or `INFO thread_num`);
 //! - the **controller** (main thread) parses, drives the [`Session`], writes and flushes every
 //!   answer, raises the cancel flag when the budget runs out, and answers the fallback move
 //!   itself if the search still has not returned by the last safe moment.
@@ -52,6 +53,8 @@ struct Job {
     game: Game,
     budget: Budget,
     tt_mib: usize,
+    /// Search threads, 0 = automatic.
+    threads: usize,
     cancel: Arc<AtomicBool>,
 }
 
@@ -174,6 +177,7 @@ impl Controller {
                     game: req.game,
                     budget: req.budget,
                     tt_mib: req.tt_mib,
+                    threads: req.threads,
                     cancel: Arc::clone(&cancel),
                 };
                 self.in_flight = Some(InFlight {
@@ -274,6 +278,8 @@ fn spawn_engine(tx: Sender<Event>) -> Sender<Task> {
                 }
                 let Some(job) = job else { continue };
                 let (_, e) = engine.as_mut().expect("just set");
+                // Master uses every core (at most 8) unless the manager sent INFO thread_num.
+                e.set_threads(job.threads);
                 let limits = Limits {
                     time: Some(job.budget.search),
                     nodes: None,

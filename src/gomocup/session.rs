@@ -69,6 +69,9 @@ pub struct ThinkRequest {
     pub budget: Budget,
     /// Transposition-table size the engine should have (from `INFO max_memory`).
     pub tt_mib: usize,
+    /// Search threads (from `INFO thread_num`, sent by some managers such as Yixin-Board);
+    /// 0 = the engine's automatic choice (the machine's cores, at most 8).
+    pub threads: usize,
     /// A legal move found without searching, answered if the search fails or overruns.
     pub fallback: Point,
 }
@@ -130,6 +133,8 @@ pub struct Session {
     markers: Vec<Point>,
     clock: TimeControl,
     max_memory: u64,
+    /// `INFO thread_num`, 0 when not sent.
+    threads: usize,
     /// Match time this brain has spent thinking, for managers that send no `time_left`.
     used: Duration,
     /// `INFO` problems: the manager does not read answers to `INFO`, so they wait for the
@@ -155,6 +160,7 @@ impl Session {
             markers: Vec::new(),
             clock: TimeControl::default(),
             max_memory: 0,
+            threads: 0,
             used: Duration::ZERO,
             deferred: Vec::new(),
             next_id: 1,
@@ -357,6 +363,13 @@ impl Session {
                 }
             }
             Info::Rule(bits) => self.set_rule(bits),
+            // Not in the protocol's list, but Yixin-Board and some managers send it.
+            Info::Other { key, value } if key == "thread_num" => match value.parse::<usize>() {
+                Ok(n) => self.threads = n,
+                Err(_) => self.deferred.push(format!(
+                    "ignored INFO thread_num: {value:?} is not a number"
+                )),
+            },
             // game_type, evaluate (debug builds only) and folder change nothing here: the
             // brain plays the same against anyone and keeps no files.
             Info::GameType(_) | Info::Evaluate(_) | Info::Folder(_) | Info::Other { .. } => {}
@@ -545,6 +558,7 @@ impl Session {
             game: game.clone(),
             budget: self.clock.budget(game.moves().len(), self.used),
             tt_mib: self.tt_mib(),
+            threads: self.threads,
             fallback,
         };
         let mut replies: Vec<Reply> = std::mem::take(&mut self.deferred)
@@ -976,10 +990,29 @@ mod tests {
             ],
         ));
         assert_eq!(req.tt_mib, 32);
+        assert_eq!(req.threads, 0);
         assert!(req.budget.give_up_after <= Duration::from_millis(900));
         s.finish(req.id, None, Duration::ZERO);
         let req = request(run(&mut s, &["INFO timeout_turn 0", "TURN 0,0"]));
         assert_eq!(req.budget.search, crate::gomocup::FASTEST_MOVE_TIME);
+    }
+
+    #[test]
+    fn thread_num_reaches_the_request() {
+        let mut s = started();
+        let req = request(run(&mut s, &["INFO thread_num 3", "BEGIN"]));
+        assert_eq!(req.threads, 3);
+        s.finish(req.id, None, Duration::ZERO);
+        // A bad value changes nothing and is reported before the next answer.
+        let o = run(&mut s, &["INFO thread_num many", "TURN 0,0"]);
+        assert!(
+            o.replies
+                .iter()
+                .any(|r| matches!(r, Reply::Message(m) if m.contains("thread_num"))),
+            "{:?}",
+            o.replies
+        );
+        assert_eq!(request(o).threads, 3);
     }
 
     #[test]

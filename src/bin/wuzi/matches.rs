@@ -18,12 +18,14 @@ use crate::hint::{level_named, number_flag};
 
 const HELP: &str = "\
 usage: wuzi match --a LEVEL --b LEVEL --games N [--time-ms T] [--rule R] [--size N] [--seed S]
+                  [--threads-a N] [--threads-b N]
 
 Plays N games of level A against level B (levels 1..5 or beginner..master), in pairs from the
 same Piskvork opening (random choice and symmetry, from the seed) with colours swapped. Prints a markdown table (wins, losses,
 draws, score, move times per side) and a last line `result: key=value ...` for scripts.
---time-ms sets both sides' per-move time (default: each level's own budget). Progress goes to
-stderr. Exit 2 for bad input.
+--time-ms sets both sides' per-move time (default: each level's own budget). --threads-a and
+--threads-b set a side's search threads (Master only; default 0 = automatic: the machine's
+cores, at most 8). Progress goes to stderr. Exit 2 for bad input.
 ";
 
 /// Transposition table per side.
@@ -80,12 +82,24 @@ struct Player {
     level: Level,
     limits: Limits,
     engine: Engine,
+    /// Search threads as set (0 = automatic).
+    threads: usize,
 }
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let flags = Flags::parse(
         args,
-        &["a", "b", "games", "time-ms", "rule", "size", "seed"],
+        &[
+            "a",
+            "b",
+            "games",
+            "time-ms",
+            "rule",
+            "size",
+            "seed",
+            "threads-a",
+            "threads-b",
+        ],
         HELP,
     )?;
     let a = level_named(&flags, "a", Level::Master)?;
@@ -108,17 +122,29 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         }
         l
     };
+    let threads = |name: &str| -> Result<usize, CliError> {
+        let n = number_flag::<usize>(&flags, name)?.unwrap_or(0);
+        if n > wuzi::MAX_THREADS {
+            return Err(usage(format!(
+                "--{name} must be from 0 (automatic) to {}",
+                wuzi::MAX_THREADS
+            )));
+        }
+        Ok(n)
+    };
+    let player = |level: Level, threads: usize| {
+        let mut engine = Engine::new(TT_MIB);
+        engine.set_threads(threads);
+        Player {
+            level,
+            limits: limits(level),
+            engine,
+            threads,
+        }
+    };
     let mut players = [
-        Player {
-            level: a,
-            limits: limits(a),
-            engine: Engine::new(TT_MIB),
-        },
-        Player {
-            level: b,
-            limits: limits(b),
-            engine: Engine::new(TT_MIB),
-        },
+        player(a, threads("threads-a")?),
+        player(b, threads("threads-b")?),
     ];
     let mut sides = [Side::default(), Side::default()];
     let mut rng = StdRng::seed_from_u64(seed);
@@ -249,10 +275,20 @@ fn report(
         ),
     };
     let mut s = String::new();
+    let threads = |p: &Player| {
+        let n = p.engine.threads_for(p.level, p.limits);
+        match p.threads {
+            0 => format!("{n} thread{} (auto)", if n == 1 { "" } else { "s" }),
+            _ => format!("{n} thread{}", if n == 1 { "" } else { "s" }),
+        }
+    };
     let _ = writeln!(
         s,
-        "{} (A) vs {} (B): {games} games, {rule} {size}x{size}, {budget}, seed {seed}\n",
-        players[0].level, players[1].level
+        "{} (A, {}) vs {} (B, {}): {games} games, {rule} {size}x{size}, {budget}, seed {seed}\n",
+        players[0].level,
+        threads(&players[0]),
+        players[1].level,
+        threads(&players[1])
     );
     s.push_str("| side | level | wins | losses | draws | score | wins as black | avg ms | p50 ms | p99 ms | max ms | moves |\n");
     s.push_str("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
