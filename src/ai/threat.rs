@@ -19,6 +19,9 @@ use crate::Color;
 
 const VCF_SALT: u64 = 0x5643_4600_0000_0001;
 const VCT_SALT: u64 = 0x5643_5400_0000_0002;
+/// Quiet VCF threats tried at the root of a VCT, and at its inner attacking nodes.
+const QUIET_AT_ROOT: usize = usize::MAX;
+const QUIET_INNER: usize = 16;
 
 #[derive(Copy, Clone, Debug, Default)]
 struct CacheEntry {
@@ -163,9 +166,18 @@ impl ThreatSearch {
     /// Searches a VCT for the side to move with at most `depth` attacking moves, trying VCF
     /// (with `vcf_depth`) first at every attacking node.
     pub fn vct(&mut self, pos: &mut Position, depth: u32, vcf_depth: u32) -> Option<ThreatWin> {
-        let mut first = 0;
-        self.vct_node(pos, depth, vcf_depth, Some(&mut first))
-            .map(|plies| ThreatWin { first, plies })
+        // Iterative deepening: short proofs are found before the search sinks its budget
+        // into deep failing lines, and failures cached at one depth prune the next.
+        for d in 1..=depth {
+            let mut first = 0;
+            if let Some(plies) = self.vct_node(pos, d, vcf_depth, Some(&mut first)) {
+                return Some(ThreatWin { first, plies });
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        None
     }
 
     /// Whether the side to move, playing `m` (a padded index), wins by continuous fours within
@@ -205,13 +217,20 @@ impl ThreatSearch {
             return Some(1);
         }
         pos.play(m);
-        let r = if pos.threat_is_four_after(a, m) {
-            self.after_four(pos, a, m, depth, vcf_depth, |s, p, dep, vd| {
-                s.vct_node(p, dep, vd, None)
-            })
-        } else {
-            self.defend(pos, a, depth - 1, vcf_depth)
-        };
+        let mut r = None;
+        // Iterative deepening, as in [`ThreatSearch::vct`].
+        for dd in 1..=depth {
+            r = if pos.threat_is_four_after(a, m) {
+                self.after_four(pos, a, m, dd, vcf_depth, |s, p, dep, vd| {
+                    s.vct_node(p, dep, vd, None)
+                })
+            } else {
+                self.defend(pos, a, dd - 1, vcf_depth)
+            };
+            if r.is_some() || self.aborted {
+                break;
+            }
+        }
         pos.undo();
         r.map(|p| p + 1)
     }
@@ -422,8 +441,9 @@ impl ThreatSearch {
             }
         }
         self.give_buffer(moves);
-        if result.is_none() && root && block.is_none() && depth >= 2 && !self.aborted {
-            if let Some((m, p)) = self.quiet_threats(pos, depth, vcf_depth) {
+        if result.is_none() && block.is_none() && depth >= 2 && !self.aborted {
+            let width = if root { QUIET_AT_ROOT } else { QUIET_INNER };
+            if let Some((m, p)) = self.quiet_threats(pos, depth, vcf_depth, width) {
                 result = Some(p + 1);
                 best_move = m;
             }
@@ -435,15 +455,17 @@ impl ThreatSearch {
         result
     }
 
-    /// Root only: quiet moves that threaten a VCF (renju's *fukumi*), refuted by trying every
-    /// legal defender move, so the proof stays sound.
+    /// Quiet moves that threaten a VCF (renju's *fukumi*): not a four or an open three, but
+    /// the attacker would win by fours if the defender passed. The best `width` candidates by
+    /// pattern score are tried; each is answered by every defence that could refute the VCF
+    /// it threatens (see [`ThreatSearch::vcf_defences`]), so the proof stays sound.
     fn quiet_threats(
         &mut self,
         pos: &mut Position,
         depth: u32,
         vcf_depth: u32,
+        width: usize,
     ) -> Option<(u16, u32)> {
-        const QUIET_TRIED: usize = 16;
         let a = pos.to_move();
         let d = a.other();
         let mut quiet = self.take_buffer();
@@ -457,8 +479,9 @@ impl ThreatSearch {
         quiet.sort_unstable_by_key(|&i| {
             std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
         });
-        quiet.truncate(QUIET_TRIED);
+        quiet.truncate(width);
         let mut found = None;
+        let mut defences = self.take_buffer();
         for &m in &quiet {
             let m = m as usize;
             if !pos.is_legal(a, m) {
@@ -466,10 +489,17 @@ impl ThreatSearch {
             }
             pos.play(m);
             pos.flip_side();
-            let threat = self.vcf_node(pos, vcf_depth, None).is_some();
+            defences.clear();
+            let threat = self.vcf_defences(pos, vcf_depth, &mut defences);
             pos.flip_side();
             let r = if threat {
-                self.defend_everywhere(pos, a, depth - 1, vcf_depth)
+                // Likely refutations first: the attacker's hot spots, the defender's threats.
+                defences.sort_unstable_by_key(|&i| {
+                    std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
+                });
+                defences.dedup();
+                let moves = std::mem::replace(&mut defences, self.take_buffer());
+                self.worst_defence(pos, d, moves, depth - 1, vcf_depth)
             } else {
                 None
             };
@@ -482,33 +512,84 @@ impl ThreatSearch {
                 break;
             }
         }
+        self.give_buffer(defences);
         self.give_buffer(quiet);
         found
     }
 
-    /// The defender (to move) answers a quiet threat with every legal move.
-    fn defend_everywhere(
-        &mut self,
-        pos: &mut Position,
-        a: Color,
-        depth: u32,
-        vcf_depth: u32,
-    ) -> Option<u32> {
+    /// If the side to move (the attacker) has a VCF, collects into `out` every defender move
+    /// that could refute it, and returns true.
+    ///
+    /// One winning line is followed to its end. A defender stone that is not on that line
+    /// (an attacking move, a forced block, a final five point) leaves every attacking four
+    /// a four and every forced reply forced, unless it gives the defender a five threat of
+    /// its own somewhere along the line, and such a stone is a point where the defender would
+    /// make a four or five in one of the line's positions — those are collected too. When
+    /// the win comes from a block that is forbidden for black, the points near that block
+    /// (which could change its status) are added. The set can hold duplicates.
+    fn vcf_defences(&mut self, pos: &mut Position, vcf_depth: u32, out: &mut Vec<u16>) -> bool {
+        let a = pos.to_move();
         let d = a.other();
-        if pos.count(d, Threat::Five) > 0 || self.tick() {
-            return None;
+        let mut played = 0;
+        let mut left = vcf_depth;
+        let won = loop {
+            for &i in pos.points() {
+                let iu = i as usize;
+                if pos.is_empty(iu)
+                    && (pos.threat(d, iu).is_four() || pos.threat(d, iu) == Threat::Five)
+                {
+                    out.push(i);
+                }
+            }
+            let mut f = 0;
+            if left == 0 || self.vcf_node(pos, left, Some(&mut f)).is_none() {
+                break false;
+            }
+            out.push(f);
+            if pos.threat(a, f as usize) == Threat::Five {
+                break true;
+            }
+            pos.play(f as usize);
+            played += 1;
+            left -= 1;
+            if pos.count(a, Threat::Five) >= 2 {
+                for &i in pos.points() {
+                    if pos.is_empty(i as usize) && pos.threat(a, i as usize) == Threat::Five {
+                        out.push(i);
+                    }
+                }
+                break true;
+            }
+            let Some(e) = pos.find(a, Threat::Five) else {
+                break false;
+            };
+            out.push(e as u16);
+            if !pos.is_legal(d, e) {
+                Self::push_lines_around(pos, e, out);
+                break true;
+            }
+            pos.play(e);
+            played += 1;
+        };
+        for _ in 0..played {
+            pos.undo();
         }
-        let mut moves = self.take_buffer();
-        for &i in pos.points() {
-            if pos.is_empty(i as usize) {
-                moves.push(i);
+        won
+    }
+
+    /// The empty points within four steps of `idx` along its four lines.
+    fn push_lines_around(pos: &Position, idx: usize, out: &mut Vec<u16>) {
+        for &step in &crate::DIRECTIONS {
+            for k in 1..=4isize {
+                for j in [idx as isize + k * step, idx as isize - k * step] {
+                    let j = j as usize;
+                    // Walls pad the board by five cells, so four steps stay inside it.
+                    if pos.is_empty(j) {
+                        out.push(j as u16);
+                    }
+                }
             }
         }
-        // Likely refutations first: the attacker's hot spots and the defender's own threats.
-        moves.sort_unstable_by_key(|&i| {
-            std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
-        });
-        self.worst_defence(pos, d, moves, depth, vcf_depth)
     }
 
     /// The attacker `a` made a non-four threat; the defender (to move) tries every defence.
@@ -559,7 +640,15 @@ impl ThreatSearch {
                 continue;
             }
             pos.play(m);
-            let r = self.vct_node(pos, depth, vcf_depth, None);
+            // Iterative deepening per defence: the shortest win is found before the
+            // attacker's failing alternatives are searched to full depth.
+            let mut r = None;
+            for dd in 1..=depth {
+                r = self.vct_node(pos, dd, vcf_depth, None);
+                if r.is_some() || self.aborted {
+                    break;
+                }
+            }
             pos.undo();
             match r {
                 None => {
