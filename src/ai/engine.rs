@@ -68,6 +68,17 @@ const AUTO_THREADS_CAP: usize = 8;
 /// committed, so it costs little.
 const HELPER_STACK: usize = 8 << 20;
 
+/// The automatic thread count, asked of the system once: on Linux
+/// `available_parallelism` reads cgroup files on every call.
+fn auto_threads() -> usize {
+    static AUTO: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *AUTO.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map_or(1, std::num::NonZeroUsize::get)
+            .min(AUTO_THREADS_CAP)
+    })
+}
+
 /// Raises the group's `done` flag when dropped, so helpers stop even if the main thread's
 /// search unwinds.
 struct RaiseOnDrop<'a>(&'a AtomicBool);
@@ -147,9 +158,7 @@ impl Engine {
             return 1;
         }
         match self.threads {
-            0 if limits.time.is_some() => std::thread::available_parallelism()
-                .map_or(1, std::num::NonZeroUsize::get)
-                .min(AUTO_THREADS_CAP),
+            0 if limits.time.is_some() => auto_threads(),
             0 => 1,
             n => n,
         }
