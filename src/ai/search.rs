@@ -267,9 +267,9 @@ impl<'a> Searcher<'a> {
         false
     }
 
-    /// Fills `self.heur.moves[ply]` with scored candidate moves for the side to move.
-    /// Returns false when the side to move has no legal candidate.
-    fn generate(&mut self, pos: &mut Position, ply: usize, tt_move: u16) -> bool {
+    /// Fills `self.heur.moves[ply]` with the best `keep` scored candidate moves for the side
+    /// to move, best first. Returns false when the side to move has no legal candidate.
+    fn generate(&mut self, pos: &mut Position, ply: usize, tt_move: u16, keep: usize) -> bool {
         let me = pos.to_move();
         let op = me.other();
         let mut list = std::mem::take(&mut self.heur.moves[ply]);
@@ -307,11 +307,18 @@ impl<'a> Searcher<'a> {
             }
             list.push((i as u16, s));
         }
-        list.sort_unstable_by_key(|&(i, s)| (std::cmp::Reverse(s), i));
         // Renju: drop black's forbidden points (the referee runs only where patterns allow).
         if pos.rule().has_forbidden(me) {
             list.retain(|&(i, _)| pos.is_legal(me, i as usize));
         }
+        // Inner nodes search only their first `width` moves: select those, then sort only
+        // them (the key is a total order, so the result equals a full sort's prefix).
+        let order = |&(i, s): &(u16, i32)| (std::cmp::Reverse(s), i);
+        if keep > 0 && list.len() > keep {
+            list.select_nth_unstable_by_key(keep, order);
+            list.truncate(keep);
+        }
+        list.sort_unstable_by_key(order);
         self.heur.moves[ply] = list;
         !self.heur.moves[ply].is_empty()
     }
@@ -372,7 +379,14 @@ impl<'a> Searcher<'a> {
             }
             return evaluate(pos) + self.noise(pos);
         }
-        if !self.generate(pos, ply, tt_move) {
+        let forced = op_fives == 1;
+        let pv_node = beta - alpha > 1;
+        let width = if pv_node {
+            self.cfg.width * 2
+        } else {
+            self.cfg.width
+        };
+        if !self.generate(pos, ply, tt_move, width) {
             // Only forbidden points or no room: a forced block on a forbidden point loses.
             return if op_fives == 1 {
                 -(MATE - (ply as i32 + 2))
@@ -380,14 +394,7 @@ impl<'a> Searcher<'a> {
                 0
             };
         }
-        let forced = op_fives == 1;
-        let pv_node = beta - alpha > 1;
         let list = std::mem::take(&mut self.heur.moves[ply]);
-        let width = if pv_node {
-            self.cfg.width * 2
-        } else {
-            self.cfg.width
-        };
         let mut best = -MATE;
         let mut best_move = 0u16;
         let alpha0 = alpha;
@@ -581,7 +588,7 @@ impl<'a> Searcher<'a> {
                 self.threats.set_budget(u64::MAX);
             }
         }
-        if !self.generate(pos, 0, 0) {
+        if !self.generate(pos, 0, 0, usize::MAX) {
             out.best = Self::any_legal(pos);
             out.pv = out.best.into_iter().collect();
             out.nodes = self.nodes + self.threats.nodes();
