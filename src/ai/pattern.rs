@@ -120,17 +120,30 @@ pub const fn weight(offset: i32) -> u16 {
 /// "exactly five wins". 58 KiB each, so both stay in the L2 cache during search.
 #[derive(Debug)]
 pub struct PatternTables {
-    free: Vec<Pattern>,
-    exact: Vec<Pattern>,
+    free: Box<KeyTable>,
+    exact: Box<KeyTable>,
 }
+
+/// A pattern per base-3 key, padded to every `u16` so that indexing by a key needs no bounds
+/// check on the hot path (keys stop at 3^10 - 1; the padding is never read).
+pub type KeyTable = [Pattern; 1 << 16];
 
 impl PatternTables {
     /// The pattern for a base-3 key, for a colour that needs exactly five (`exact`) or not.
     #[inline]
     #[must_use]
     pub fn get(&self, exact: bool, key: u16) -> Pattern {
-        let t = if exact { &self.exact } else { &self.free };
-        t[key as usize]
+        self.table(exact)[usize::from(key)]
+    }
+
+    /// The whole table for a colour that needs exactly five (`exact`) or not.
+    #[must_use]
+    pub fn table(&self, exact: bool) -> &KeyTable {
+        if exact {
+            &self.exact
+        } else {
+            &self.free
+        }
     }
 }
 
@@ -259,12 +272,15 @@ fn classify_uncached(line: &mut Line, exact: bool, memo: &mut [u8]) -> Pattern {
     best
 }
 
-fn build_table(exact: bool) -> Vec<Pattern> {
+fn build_table(exact: bool) -> Box<KeyTable> {
     let mut memo = vec![u8::MAX; KEYS];
     let mut line: Line = [0; 11];
     line[5] = 1;
-    let mut table = vec![Pattern::Dead; KEYS];
-    for (code, slot) in table.iter_mut().enumerate() {
+    let mut table: Box<KeyTable> = vec![Pattern::Dead; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .expect("length is 1 << 16");
+    for (code, slot) in table.iter_mut().take(KEYS).enumerate() {
         let mut c = code;
         for i in (0..11).rev() {
             if i == 5 {

@@ -7,7 +7,7 @@
 //! adjusts per-colour score sums and per-class counts. The counts make questions such as
 //! "does the side to move have a five?" O(1) at every node.
 
-use crate::ai::pattern::{tables, weight, Neighbour, Pattern, PatternTables};
+use crate::ai::pattern::{tables, weight, KeyTable, Neighbour, Pattern};
 use crate::{Board, Cell, Color, Point, Rule, CELLS, DIRECTIONS};
 
 /// What one move would achieve for one colour, combining its four line patterns.
@@ -53,7 +53,8 @@ const PATTERN_SCORE: [i32; 12] = [0, 0, 2, 5, 10, 26, 30, 80, 90, 500, 500, 3000
 struct Combo {
     threat: Threat,
     maybe_forbidden: bool,
-    score: i32,
+    // 4 bytes a combination keeps both tables small enough for the L2 cache.
+    score: i16,
 }
 
 /// Combines four line patterns; `renju_black` when the colour has forbidden moves.
@@ -108,7 +109,7 @@ fn combine(patterns: [Pattern; 4], renju_black: bool) -> Combo {
     Combo {
         threat,
         maybe_forbidden,
-        score,
+        score: i16::try_from(score).expect("at most 4 x 3000 + 1500"),
     }
 }
 
@@ -144,7 +145,8 @@ pub struct Position {
     board: Board,
     rule: Rule,
     to_move: Color,
-    tables: &'static PatternTables,
+    /// Line-pattern table per colour (exactly-five or five-or-more).
+    pats: [&'static KeyTable; 2],
     /// Pattern-combination table per colour (black's differs under renju).
     combos: [&'static [Combo]; 2],
     /// `keys[colour][d][idx]`: base-3 key of the neighbours of `idx` along direction `d`, as
@@ -202,7 +204,7 @@ impl Position {
             board: board.clone(),
             rule,
             to_move,
-            tables: tables(),
+            pats: Color::ALL.map(|c| tables().table(rule.exact_five(c))),
             combos: {
                 let t = combo_tables();
                 [
@@ -260,7 +262,7 @@ impl Position {
 
     #[inline]
     fn pattern_from_key(&self, c: Color, key: u16) -> Pattern {
-        self.tables.get(self.rule.exact_five(c), key)
+        self.pats[c.index()][usize::from(key)]
     }
 
     #[inline]
@@ -270,7 +272,7 @@ impl Position {
         let combo = self.combos[c.index()][key];
         info.threat = combo.threat;
         info.maybe_forbidden = combo.maybe_forbidden;
-        info.score = combo.score;
+        info.score = i32::from(combo.score);
     }
 
     #[inline]
