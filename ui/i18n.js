@@ -198,6 +198,7 @@ export function verdict(text) {
   let m;
   if ((m = /^(black|white) wins by VCF in (\d+)$/.exec(s))) return `${colour(m[1])}连续冲四 ${m[2]} 手胜`;
   if ((m = /^(black|white) wins in (\d+)$/.exec(s))) return `${colour(m[1])} ${m[2]} 手胜`;
+  if ((m = /^(black|white) has won$/.exec(s))) return `${colour(m[1])}已胜`;
   if ((m = /^(black|white) is better$/.exec(s))) return `${colour(m[1])}稍优`;
   if ((m = /^(black|white) is winning$/.exec(s))) return `${colour(m[1])}占优`;
   if (s === 'even') return '均势';

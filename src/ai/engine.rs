@@ -775,6 +775,6 @@ mod tests {
             0,
         );
         assert_eq!(r.best, None);
-        assert_eq!(r.verdict.to_string(), "black wins in 0");
+        assert_eq!(r.verdict.to_string(), "black has won");
     }
 }

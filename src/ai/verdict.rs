@@ -33,6 +33,10 @@ pub enum Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            // A finished game (the five is on the board).
+            Verdict::Win {
+                color, plies: 0, ..
+            } => write!(f, "{color} has won"),
             Verdict::Win {
                 color,
                 plies,
@@ -72,6 +76,12 @@ mod tests {
             by_fours: false,
         };
         assert_eq!(v.to_string(), "white wins in 9");
+        let done = Verdict::Win {
+            color: Color::White,
+            plies: 0,
+            by_fours: false,
+        };
+        assert_eq!(done.to_string(), "white has won");
         let e = |score, to_move| Verdict::Eval { score, to_move }.to_string();
         assert_eq!(e(0, Color::Black), "even");
         assert_eq!(e(EVEN_MARGIN, Color::White), "even");
