@@ -1,5 +1,5 @@
 //! Criterion micro-benchmarks of the AI layers: pattern updates (make + undo), move
-//! generation through a shallow search, fixed-depth search, and VCF solving per puzzle.
+//! generation through a shallow search, fixed-depth search, and VCF and VCT solving per puzzle.
 //!
 //! Run with `cargo bench --bench ai`; medians are quoted in docs/ai.md.
 
@@ -82,13 +82,13 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-fn vcf(c: &mut Criterion) {
+/// The puzzles of `kind` ("VCF" or "VCT") as (id, board, rule, side to move, JSON).
+fn puzzles(kind: &str) -> Vec<(String, Board, Rule, Color, serde_json::Value)> {
     let text = include_str!("../tests/fixtures/puzzles.jsonl");
-    let mut group = c.benchmark_group("vcf");
-    group.sample_size(20);
+    let mut out = vec![];
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        if v["kind"].as_str() != Some("VCF") {
+        if v["kind"].as_str() != Some(kind) {
             continue;
         }
         let size = v["size"].as_u64().unwrap() as u8;
@@ -101,6 +101,15 @@ fn vcf(c: &mut Criterion) {
         let rule: Rule = v["rule"].as_str().unwrap().parse().unwrap();
         let to_move: Color = v["to_move"].as_str().unwrap().parse().unwrap();
         let id = v["id"].as_str().unwrap().to_string();
+        out.push((id, b, rule, to_move, v));
+    }
+    out
+}
+
+fn vcf(c: &mut Criterion) {
+    let mut group = c.benchmark_group("vcf");
+    group.sample_size(20);
+    for (id, b, rule, to_move, _) in puzzles("VCF") {
         group.bench_function(id, |bench| {
             bench.iter(|| {
                 // A fresh solver each time: no cached proofs.
@@ -113,5 +122,27 @@ fn vcf(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pattern_update, search, vcf);
+/// Time to prove each published VCT (the puzzles with a solution depth) from a cold solver.
+fn vct(c: &mut Criterion) {
+    let mut group = c.benchmark_group("vct");
+    group.sample_size(10);
+    for (id, b, rule, to_move, v) in puzzles("VCT") {
+        let Some(depth) = v["expect"]["solved_with_depth"][0]
+            .as_str()
+            .and_then(|d| d.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        group.bench_function(id, |bench| {
+            bench.iter(|| {
+                let mut pos = Position::new(&b, rule, to_move);
+                let mut ts = ThreatSearch::new(1 << 18);
+                assert!(ts.vct(&mut pos, depth, 20).is_some());
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, pattern_update, search, vcf, vct);
 criterion_main!(benches);
