@@ -379,16 +379,21 @@ impl Position {
     fn refresh(&mut self, j: usize, d: usize) {
         for c in Color::ALL {
             let p = self.pattern_from_key(c, self.keys[c.index()][d][j]);
-            let old = self.info[c.index()][j];
+            let ci = c.index();
+            let old = self.info[ci][j];
             if old.patterns[d] == p {
                 continue;
             }
-            self.add_info(c, j, -1);
             let mut info = old;
             info.patterns[d] = p;
             self.finish_info(c, &mut info);
-            self.info[c.index()][j] = info;
-            self.add_info(c, j, 1);
+            // The same as removing the old info and adding the new, with fewer writes.
+            self.score_sum[ci] += info.score - old.score;
+            if info.threat != old.threat {
+                self.threat_count[ci][old.threat as usize] -= 1;
+                self.threat_count[ci][info.threat as usize] += 1;
+            }
+            self.info[ci][j] = info;
         }
     }
 
