@@ -496,6 +496,21 @@ mod tests {
 
     /// Random legal games under every rule: whatever the level, the move is legal, and
     /// `None` only when no legal move exists.
+    /// Up to `plies` random legal moves from the empty board (fewer if the game ends).
+    fn random_game(rng: &mut StdRng, rule: Rule, size: u8, plies: usize) -> Game {
+        let mut game = Game::new(rule, size).unwrap();
+        for _ in 0..plies {
+            let empties: Vec<Point> = Point::all(size)
+                .filter(|&p| game.check(p).is_ok())
+                .collect();
+            if empties.is_empty() || game.is_over() {
+                break;
+            }
+            let _ = game.try_play(empties[rng.gen_range(0..empties.len())]);
+        }
+        game
+    }
+
     #[test]
     fn moves_are_always_legal() {
         let mut rng = StdRng::seed_from_u64(99);
@@ -503,17 +518,8 @@ mod tests {
         let cancel = AtomicBool::new(false);
         for (k, rule) in Rule::ALL.into_iter().cycle().take(12).enumerate() {
             let size = [7u8, 9, 15][k % 3];
-            let mut game = Game::new(rule, size).unwrap();
             let plies = rng.gen_range(0..usize::from(size) * usize::from(size));
-            for _ in 0..plies {
-                let empties: Vec<Point> = Point::all(size)
-                    .filter(|&p| game.check(p).is_ok())
-                    .collect();
-                if empties.is_empty() || game.is_over() {
-                    break;
-                }
-                let _ = game.try_play(empties[rng.gen_range(0..empties.len())]);
-            }
+            let game = random_game(&mut rng, rule, size, plies);
             if game.is_over() {
                 continue;
             }
@@ -698,18 +704,9 @@ mod tests {
         let limits = Limits::time(Duration::from_millis(40));
         for (k, rule) in Rule::ALL.into_iter().cycle().take(9).enumerate() {
             let size = [7u8, 9, 11][k % 3];
-            let mut game = Game::new(rule, size).unwrap();
             let cells = usize::from(size) * usize::from(size);
             let plies = rng.gen_range(cells / 2..cells);
-            for _ in 0..plies {
-                let empties: Vec<Point> = Point::all(size)
-                    .filter(|&p| game.check(p).is_ok())
-                    .collect();
-                if empties.is_empty() || game.is_over() {
-                    break;
-                }
-                let _ = game.try_play(empties[rng.gen_range(0..empties.len())]);
-            }
+            let game = random_game(&mut rng, rule, size, plies);
             if game.is_over() {
                 continue;
             }
