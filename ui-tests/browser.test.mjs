@@ -288,6 +288,21 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  test('New game mid-game needs a second tap; on an empty board one tap starts it', async () => {
+    const { page, done } = await open({ fake: { ...LOCAL, moves: ['h8', 'i9'] } });
+    await page.tap('#new-game');
+    await page.waitForSelector('#toast:not([hidden])');
+    assert.equal(await page.textContent('#toast'), 'Tap New game again to abandon this game');
+    assert.equal((await calls(page, 'new_game')).length, 0);
+    assert.equal(await stoneAt(page, 'h8'), 'black');
+    await page.tap('#new-game');
+    await waitCalls(page, 'new_game', 1);
+    await page.waitForFunction(() => !document.querySelector('#board [data-point="h8"]').getAttribute('data-stone'));
+    await page.tap('#new-game');
+    await waitCalls(page, 'new_game', 2);
+    await done();
+  });
+
   test('safe-area insets pad the app (viewport-fit=cover)', async () => {
     const { page, done } = await open({ fake: LOCAL });
     assert.match(await page.getAttribute('meta[name="viewport"]', 'content'), /viewport-fit=cover/);

@@ -428,6 +428,22 @@ function optionsDiffer() {
   return s.mode === 'computer' && (s.humanColor !== v.humanColor || Number(s.level) !== v.level);
 }
 
+// The toolbar's New game abandons a game in progress, so a first tap only warns; a second tap
+// within FLASH_MS starts the new game (as the back button does before leaving).
+let newGameArmedUntil = 0;
+
+function onNewGameButton() {
+  const v = state.view;
+  const inProgress = Boolean(v && !v.result && v.moves.length > 0);
+  if (inProgress && performance.now() > newGameArmedUntil) {
+    newGameArmedUntil = performance.now() + FLASH_MS;
+    toast(t('newGameAgain'));
+    return;
+  }
+  newGameArmedUntil = 0;
+  doNewGame();
+}
+
 function doNewGame() {
   sheets.close('gameover-sheet');
   run(async () => {
@@ -636,7 +652,7 @@ function bindUi() {
   $('undo').addEventListener('click', doUndo);
   $('redo').addEventListener('click', doRedo);
   $('hint').addEventListener('click', doHint);
-  $('new-game').addEventListener('click', doNewGame);
+  $('new-game').addEventListener('click', onNewGameButton);
   $('settings').addEventListener('click', openSettings);
   $('place').addEventListener('click', () => place(state.pending));
   $('play-again').addEventListener('click', doNewGame);
