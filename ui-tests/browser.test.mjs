@@ -38,6 +38,13 @@ async function tapAt(page, col, row, dx = 0, dy = 0) {
 }
 
 const waitCalls = (page, cmd, n) => page.waitForFunction(([c, k]) => window.__fake.count(c) >= k, [cmd, n]);
+// The n-th play call was made and its reply is on screen. A move made while the previous one is
+// still in flight is refused (the UI is busy), so a test must wait for this before the next
+// move; Undo comes back only with the reply (local games: every move can be undone).
+async function waitPlayed(page, n) {
+  await waitCalls(page, 'play', n);
+  await page.waitForSelector('#undo:not([disabled])');
+}
 const statusText = (page) => page.textContent('#status');
 
 describe('touch (phone 390×844)', () => {
@@ -53,7 +60,7 @@ describe('touch (phone 390×844)', () => {
     for (const [col, row, dx, dy, point] of taps) {
       const before = (await calls(page, 'play')).length;
       await tapAt(page, col, row, dx, dy);
-      await waitCalls(page, 'play', before + 1);
+      await waitPlayed(page, before + 1);
       const last = (await calls(page, 'play')).at(-1);
       assert.equal(last.args.point, point);
       assert.equal(last.args.moveNumber, before);
@@ -69,7 +76,7 @@ describe('touch (phone 390×844)', () => {
   test('taps just outside the outer lines reach the edge points', async () => {
     const { page, done } = await open({ fake: LOCAL });
     await tapAt(page, 0, 7, -0.3, 0.05); // left of a8
-    await waitCalls(page, 'play', 1);
+    await waitPlayed(page, 1);
     await tapAt(page, 14, 0, 0.2, -0.25); // above and right of o15
     await waitCalls(page, 'play', 2);
     assert.deepEqual((await calls(page, 'play')).map((c) => c.args.point), ['a8', 'o15']);
@@ -101,7 +108,7 @@ describe('touch (phone 390×844)', () => {
     await page.waitForFunction(() => document.querySelector('#board').getBoundingClientRect().width < 390);
     assert.ok((await misalignment()) < 0.75, 'landscape: cells sit on the drawn intersections');
     await tapAt(page, 10, 3, 0.2, 0.25); // k12
-    await waitCalls(page, 'play', 1);
+    await waitPlayed(page, 1);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForFunction(() => document.querySelector('#board').getBoundingClientRect().width > 350);
     await tapAt(page, 2, 12, -0.3, 0.1); // c3
@@ -132,7 +139,7 @@ describe('touch (phone 390×844)', () => {
     assert.equal(await page.getAttribute('[data-point="h8"]', 'data-ghost'), null);
     assert.equal((await calls(page, 'play')).length, 0);
     await tapAt(page, 9, 5, 0.2, -0.1); // j10 again
-    await waitCalls(page, 'play', 1);
+    await waitPlayed(page, 1);
     assert.equal((await calls(page, 'play'))[0].args.point, 'j10');
     assert.equal(await stoneAt(page, 'j10'), 'black');
     // The Place button confirms too.
@@ -407,7 +414,7 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
     assert.equal(await page.evaluate(() => document.activeElement.dataset.point), 'j9');
     assert.equal(await page.getAttribute('[data-point="j9"]', 'data-ghost'), 'black');
     await page.keyboard.press('Enter');
-    await waitCalls(page, 'play', 1);
+    await waitPlayed(page, 1);
     assert.equal((await calls(page, 'play'))[0].args.point, 'j9');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press(' ');
