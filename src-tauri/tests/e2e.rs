@@ -86,6 +86,7 @@ fn find_tauri_driver() -> PathBuf {
 struct Driver {
     child: Child,
     port: u16,
+    data_dir: PathBuf,
 }
 
 impl Driver {
@@ -112,21 +113,42 @@ impl Driver {
                 std::thread::sleep(Duration::from_millis(50));
             }
         }
-        Driver { child, port }
+        Driver {
+            child,
+            port,
+            data_dir: data_dir.to_path_buf(),
+        }
     }
 
-    async fn session(&self) -> Client {
-        let mut caps = serde_json::Map::new();
-        caps.insert("browserName".into(), json!("wry"));
-        caps.insert(
-            "tauri:options".into(),
-            json!({ "application": app_binary() }),
-        );
-        ClientBuilder::new(HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{}", self.port))
-            .await
-            .expect("WebDriver session")
+    /// A session with a freshly launched app. A launch that fails outright (once in CI, GTK
+    /// could not open the Xvfb display) leaves WebKitWebDriver's session request hanging, so
+    /// each attempt has a deadline, and a failed one gets a fresh driver; three failures in a
+    /// row fail the test. Every retry is reported on stderr.
+    async fn session(&mut self) -> Client {
+        const ATTEMPTS: u32 = 3;
+        for attempt in 1..=ATTEMPTS {
+            let mut caps = serde_json::Map::new();
+            caps.insert("browserName".into(), json!("wry"));
+            caps.insert(
+                "tauri:options".into(),
+                json!({ "application": app_binary() }),
+            );
+            let url = format!("http://127.0.0.1:{}", self.port);
+            let mut builder = ClientBuilder::new(HttpConnector::new());
+            builder.capabilities(caps);
+            let connect = builder.connect(&url);
+            match tokio::time::timeout(Duration::from_secs(60), connect).await {
+                Ok(Ok(client)) => return client,
+                Ok(Err(e)) => eprintln!("e2e: session attempt {attempt} failed: {e}"),
+                Err(_) => eprintln!("e2e: session attempt {attempt} got no answer in 60 s"),
+            }
+            if attempt < ATTEMPTS {
+                let data_dir = self.data_dir.clone();
+                // The old driver is stopped when it is replaced (Drop).
+                *self = Driver::start(&data_dir);
+            }
+        }
+        panic!("no WebDriver session after {ATTEMPTS} attempts");
     }
 }
 
@@ -294,7 +316,7 @@ async fn computer_answers_undo_takes_back_the_pair_and_a_restart_restores_the_ga
     let mut first = settings("local");
     first["level"] = json!(1);
     let data = DataDir::with_settings("computer", first);
-    let driver = Driver::start(&data.0);
+    let mut driver = Driver::start(&data.0);
     let c = driver.session().await;
     c.set_window_size(480, 800).await.expect("window size");
     wait_board(&c).await;
@@ -387,7 +409,7 @@ async fn computer_answers_undo_takes_back_the_pair_and_a_restart_restores_the_ga
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn two_players_play_to_five_and_the_winning_line_is_marked() {
     let data = DataDir::with_settings("local", settings("local"));
-    let driver = Driver::start(&data.0);
+    let mut driver = Driver::start(&data.0);
     let c = driver.session().await;
     c.set_window_size(480, 800).await.expect("window size");
     wait_board(&c).await;
@@ -444,7 +466,7 @@ async fn two_players_play_to_five_and_the_winning_line_is_marked() {
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn cold_start_to_a_playable_board() {
     let data = DataDir::new("cold-start");
-    let driver = Driver::start(&data.0);
+    let mut driver = Driver::start(&data.0);
     let mut times = Vec::new();
     for _ in 0..5 {
         let start = Instant::now();
