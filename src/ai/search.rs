@@ -598,7 +598,7 @@ impl<'a> Searcher<'a> {
         // (Refuting VCT threats the same way was tried and lost strength in self-play: the
         // checks eat the time budget and a depth-limited VCT misjudges quiet defences.)
         if self.cfg.root_defence && op_fives == 0 && root.len() > 1 {
-            self.refute_opponent_threat(pos, &mut root, false);
+            self.refute_opponent_threat(pos, &mut root);
         }
         Prepared::Search(root)
     }
@@ -696,19 +696,11 @@ impl<'a> Searcher<'a> {
         out
     }
 
-    /// If the opponent threatens a VCF (or, with `vct`, a VCT), keeps only the root moves
-    /// after which it no longer has one, plus the side's own fours (which may win first).
-    /// Returns whether a threat was found. Leaves the list alone when nothing refutes it:
-    /// then every move loses and the search picks the longest defence.
-    fn refute_opponent_threat(
-        &mut self,
-        pos: &mut Position,
-        root: &mut Vec<(u16, i32)>,
-        vct: bool,
-    ) -> bool {
+    /// If the opponent threatens a VCF, keeps only the root moves after which it no longer
+    /// has one, plus the side's own fours (which may win first). Leaves the list alone when
+    /// nothing refutes it: then every move loses and the search picks the longest defence.
+    fn refute_opponent_threat(&mut self, pos: &mut Position, root: &mut Vec<(u16, i32)>) {
         const BUDGET: u64 = 20_000;
-        // VCT checks are dearer: only the best-ordered candidates are tried.
-        const VCT_TRIED: usize = 24;
         let me = pos.to_move();
         let deadline = self.cfg.time.map(|t| self.start + t / 3);
         let vcf_depth = self.cfg.root_vcf_depth.max(20);
@@ -717,11 +709,7 @@ impl<'a> Searcher<'a> {
             if let Some(d) = deadline {
                 s.threats.set_deadline(d);
             }
-            let found = if vct {
-                s.threats.vct(pos, 4, 12).is_some()
-            } else {
-                s.threats.vcf(pos, vcf_depth).is_some()
-            };
+            let found = s.threats.vcf(pos, vcf_depth).is_some();
             s.nodes += s.threats.nodes();
             found
         };
@@ -730,12 +718,10 @@ impl<'a> Searcher<'a> {
         pos.flip_side();
         if !threat {
             self.threats.set_budget(u64::MAX);
-            return false;
+            return;
         }
-        let tried = if vct { VCT_TRIED } else { root.len() };
         let kept: Vec<(u16, i32)> = root
             .iter()
-            .take(tried)
             .copied()
             .filter(|&(m, _)| {
                 if pos.threat(me, m as usize).is_four() {
@@ -752,7 +738,6 @@ impl<'a> Searcher<'a> {
         if !kept.is_empty() {
             *root = kept;
         }
-        true
     }
 
     fn extract_pv(&self, pos: &mut Position, first: Option<usize>) -> Vec<usize> {
