@@ -166,15 +166,25 @@ impl ThreatSearch {
     /// Searches a VCT for the side to move with at most `depth` attacking moves, trying VCF
     /// (with `vcf_depth`) first at every attacking node.
     pub fn vct(&mut self, pos: &mut Position, depth: u32, vcf_depth: u32) -> Option<ThreatWin> {
-        // Iterative deepening: short proofs are found before the search sinks its budget
-        // into deep failing lines, and failures cached at one depth prune the next.
+        let mut first = 0;
+        self.deepening(depth, |s, d| {
+            s.vct_node(pos, d, vcf_depth, Some(&mut first))
+        })
+        .map(|plies| ThreatWin { first, plies })
+    }
+
+    /// Runs `search` at depth 1, 2, … `depth` until it proves a win or the budget runs out.
+    /// Short proofs are found before the budget sinks into deep failing lines, and failures
+    /// cached at one depth prune the next.
+    fn deepening(
+        &mut self,
+        depth: u32,
+        mut search: impl FnMut(&mut ThreatSearch, u32) -> Option<u32>,
+    ) -> Option<u32> {
         for d in 1..=depth {
-            let mut first = 0;
-            if let Some(plies) = self.vct_node(pos, d, vcf_depth, Some(&mut first)) {
-                return Some(ThreatWin { first, plies });
-            }
-            if self.aborted {
-                break;
+            let r = search(self, d);
+            if r.is_some() || self.aborted {
+                return r;
             }
         }
         None
@@ -217,20 +227,16 @@ impl ThreatSearch {
             return Some(1);
         }
         pos.play(m);
-        let mut r = None;
-        // Iterative deepening, as in [`ThreatSearch::vct`].
-        for dd in 1..=depth {
-            r = if pos.threat_is_four_after(a, m) {
-                self.after_four(pos, a, m, dd, vcf_depth, |s, p, dep, vd| {
+        let four = pos.threat_is_four_after(a, m);
+        let r = self.deepening(depth, |s, d| {
+            if four {
+                s.after_four(pos, a, m, d, vcf_depth, |s, p, dep, vd| {
                     s.vct_node(p, dep, vd, None)
                 })
             } else {
-                self.defend(pos, a, dd - 1, vcf_depth)
-            };
-            if r.is_some() || self.aborted {
-                break;
+                s.defend(pos, a, d - 1, vcf_depth)
             }
-        }
+        });
         pos.undo();
         r.map(|p| p + 1)
     }
@@ -494,8 +500,11 @@ impl ThreatSearch {
             pos.flip_side();
             let r = if threat {
                 // Likely refutations first: the attacker's hot spots, the defender's threats.
+                // The point breaks ties, so a point listed twice sits twice in a row for
+                // `dedup` (equal scores alone could separate the copies).
                 defences.sort_unstable_by_key(|&i| {
-                    std::cmp::Reverse(pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize))
+                    let score = pos.cell_score(a, i as usize) + pos.cell_score(d, i as usize);
+                    (std::cmp::Reverse(score), i)
                 });
                 defences.dedup();
                 let moves = std::mem::replace(&mut defences, self.take_buffer());
@@ -640,15 +649,9 @@ impl ThreatSearch {
                 continue;
             }
             pos.play(m);
-            // Iterative deepening per defence: the shortest win is found before the
-            // attacker's failing alternatives are searched to full depth.
-            let mut r = None;
-            for dd in 1..=depth {
-                r = self.vct_node(pos, dd, vcf_depth, None);
-                if r.is_some() || self.aborted {
-                    break;
-                }
-            }
+            // Deepening per defence: the shortest win is found before the attacker's
+            // failing alternatives are searched to full depth.
+            let r = self.deepening(depth, |s, d| s.vct_node(pos, d, vcf_depth, None));
             pos.undo();
             match r {
                 None => {
