@@ -1,0 +1,506 @@
+//! `wuzi-arena match` and `wuzi-arena sprt`: the same pair runner, stopped after a fixed
+//! number of pairs or by the SPRT (see [`crate::stats`] for the statistics).
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use wuzi::Rule;
+
+use crate::args::{split_command, Flags};
+use crate::brain::{Brain, BrainSpec, Silence};
+use crate::error::{usage, ArenaError};
+use crate::game::{info_lines, GameConfig, ABOUT_TIMEOUT};
+use crate::openings::{self, Opening};
+use crate::protocol::Answer;
+use crate::report::{games_json, Tally};
+use crate::runner::{Arena, Flow, PairResult};
+use crate::stats::sprt_bounds;
+
+const COMMON_HELP: &str = "\
+Engines (any Gomocup / piskvork brain):
+  --a CMD, --b CMD        command lines, split like a shell (quotes allowed), e.g.
+                          \"/path/pbrain-wuzi\"; a wrapper script should `exec` the engine
+  --name-a X, --name-b Y  names in reports (default: the program's file name)
+  --cwd-a DIR, --cwd-b DIR  working directories (e.g. where an engine finds its config)
+Conditions:
+  --rule R                freestyle | standard | renju (default freestyle)
+  --size N                board size 5..20 (default 15)
+  --turn-ms T             INFO timeout_turn, ms per move (default 1000)
+  --match-ms M            INFO timeout_match, ms per brain and game, counted as the sum
+                          of its move times (default unlimited)
+  --tolerance-ms X        a move later than its limit + X loses on time (default 1000);
+                          slower moves within it are reported as overruns
+  --threads N             INFO thread_num (default 1)
+  --memory-mib N          INFO max_memory in MiB (default 256)
+  --start-ms N            how long a brain may take to answer START (default 30000)
+Run:
+  --openings FILE         one opening a line, RIF moves written for 15x15 (`h8 i9 g7`), `#`
+                          comments; default: every game starts from the empty board
+  --concurrency N         pairs played at once (default 2)
+  --seed S                order of the openings (default 1)
+  --games-out FILE        one JSON object per game (JSON lines)
+  --stderr-dir DIR        keep each brain's stderr, one file per game (default: discarded)
+
+Each pair plays one opening twice with colours swapped (A black, then B black). Brains are
+started fresh for every game. Exit code 0 when the run completed, 2 for bad input.
+";
+
+const COMMON_FLAGS: &[&str] = &[
+    "a",
+    "b",
+    "name-a",
+    "name-b",
+    "cwd-a",
+    "cwd-b",
+    "rule",
+    "size",
+    "turn-ms",
+    "match-ms",
+    "tolerance-ms",
+    "threads",
+    "memory-mib",
+    "start-ms",
+    "openings",
+    "concurrency",
+    "seed",
+    "games-out",
+    "stderr-dir",
+];
+
+/// Longest time flag in ms: a day.
+const MAX_MS: u64 = 86_400_000;
+
+/// Most worker threads: every pair runs two brain processes, and more than this would only
+/// measure the machine's overload.
+const MAX_CONCURRENCY: usize = 64;
+
+/// `wuzi-arena match`.
+///
+/// # Errors
+/// [`ArenaError`] for bad flags, unreadable files or brains that do not start.
+pub fn run_match(args: &[String]) -> Result<(), ArenaError> {
+    let help = format!(
+        "usage: wuzi-arena match --a CMD --b CMD --pairs N [options]\n\n\
+         Plays N pairs of A against B and reports A's score, Elo with its 95% interval,\n\
+         results per colour and both engines' move times.\n\n  \
+         --pairs N               pairs of games (required)\n\n{COMMON_HELP}"
+    );
+    let mut known = COMMON_FLAGS.to_vec();
+    known.push("pairs");
+    let flags = Flags::parse(args, &known, &help)?;
+    let pairs: usize = flags.required_number("pairs")?;
+    if pairs == 0 {
+        return Err(usage("--pairs must be at least 1"));
+    }
+    let mut setup = Setup::from_flags(&flags)?;
+    let mut out = Out::new(setup.games_out.as_ref())?;
+    let abouts = setup.preflight()?;
+    out.line(&setup.title("match", &format!("{pairs} pairs")))?;
+    out.text(&abouts)?;
+
+    let arena = &setup.arena;
+    let mut tally = Tally::new(&arena.a.name, &arena.b.name, arena.config.turn_ms);
+    let mut failure = None;
+    arena.run(pairs, |pair| {
+        tally.add(&pair);
+        let opening = &arena.openings[pair.opening];
+        let line = tally.match_line(&pair, pairs, &opening.label());
+        let opening = opening.text();
+        match out.pair(&line, &pair, &tally.names, &opening, arena.config.size) {
+            Ok(()) => Flow::Continue,
+            Err(e) => {
+                failure = Some(e);
+                Flow::Stop
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    out.line("")?;
+    out.text(&tally.report(&setup.title("match result", "")))?;
+    out.line("")?;
+    out.text(&tally.markdown(arena.config.rule, arena.config.size))
+}
+
+/// `wuzi-arena sprt`.
+///
+/// # Errors
+/// [`ArenaError`] for bad flags, unreadable files or brains that do not start.
+pub fn run_sprt(args: &[String]) -> Result<(), ArenaError> {
+    let help = format!(
+        "usage: wuzi-arena sprt --a CMD --b CMD [--elo0 0 --elo1 5] [options]\n\n\
+         Plays pairs of A against B until the pentanomial GSPRT accepts H0 (A is elo0 stronger)\n\
+         or H1 (A is elo1 stronger), or --max-pairs is reached. The last line is a verdict to\n\
+         paste into a commit message.\n\n  \
+         --elo0 E0, --elo1 E1    logistic Elo bounds (default 0 and 5)\n  \
+         --alpha A, --beta B     error probabilities (default 0.05 each)\n  \
+         --max-pairs N           stop without a verdict after N pairs (default 5000)\n\n{COMMON_HELP}"
+    );
+    let mut known = COMMON_FLAGS.to_vec();
+    known.extend(["elo0", "elo1", "alpha", "beta", "max-pairs"]);
+    let flags = Flags::parse(args, &known, &help)?;
+    let elo0: f64 = flags.number("elo0", 0.0)?;
+    let elo1: f64 = flags.number("elo1", 5.0)?;
+    let alpha: f64 = flags.number("alpha", 0.05)?;
+    let beta: f64 = flags.number("beta", 0.05)?;
+    let max_pairs: usize = flags.number("max-pairs", 5000)?;
+    if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+        return Err(usage("--elo0 must be below --elo1"));
+    }
+    for (name, p) in [("alpha", alpha), ("beta", beta)] {
+        if !(p > 0.0 && p < 0.5) {
+            return Err(usage(format!("--{name} must be between 0 and 0.5")));
+        }
+    }
+    if max_pairs == 0 {
+        return Err(usage("--max-pairs must be at least 1"));
+    }
+    let mut setup = Setup::from_flags(&flags)?;
+    let mut out = Out::new(setup.games_out.as_ref())?;
+    let abouts = setup.preflight()?;
+    let bounds = sprt_bounds(alpha, beta);
+    let errors = if alpha == beta {
+        format!("alpha=beta={alpha}")
+    } else {
+        format!("alpha={alpha} beta={beta}")
+    };
+    let head = format!("SPRT elo0={elo0} elo1={elo1} {errors}");
+    out.line(&setup.title(
+        "sprt",
+        &format!(
+            "{head}, LLR bounds ({:.2}, {:.2}), at most {max_pairs} pairs",
+            bounds.0, bounds.1
+        ),
+    ))?;
+    out.text(&abouts)?;
+
+    let arena = &setup.arena;
+    let mut tally = Tally::new(&arena.a.name, &arena.b.name, arena.config.turn_ms);
+    let mut failure = None;
+    let mut verdict = None;
+    let mut llr = 0.0;
+    arena.run(max_pairs, |pair| {
+        tally.add(&pair);
+        llr = tally.penta.llr(elo0, elo1);
+        let line = tally.sprt_line(llr, bounds);
+        let opening = arena.openings[pair.opening].text();
+        if let Err(e) = out.pair(&line, &pair, &tally.names, &opening, arena.config.size) {
+            failure = Some(e);
+            return Flow::Stop;
+        }
+        if llr <= bounds.0 {
+            verdict = Some("H0 accepted");
+        } else if llr >= bounds.1 {
+            verdict = Some("H1 accepted");
+        }
+        if verdict.is_some() {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    out.line("")?;
+    out.text(&tally.report(&setup.title("sprt result", &head)))?;
+    out.line("")?;
+    out.text(&tally.markdown(arena.config.rule, arena.config.size))?;
+    out.line("")?;
+    let verdict = verdict.unwrap_or("no verdict (--max-pairs reached)");
+    out.line(&tally.verdict_line(&head, verdict, llr))
+}
+
+/// The parsed run: the arena plus where the games go.
+struct Setup {
+    arena: Arena,
+    games_out: Option<PathBuf>,
+    commands: [String; 2],
+    openings_file: Option<PathBuf>,
+}
+
+impl Setup {
+    fn from_flags(flags: &Flags) -> Result<Setup, ArenaError> {
+        let rule = flags.rule(Rule::Freestyle)?;
+        let size = flags.size()?;
+        let turn_ms: u64 = flags.number("turn-ms", 1000)?;
+        if turn_ms == 0 {
+            return Err(usage(
+                "--turn-ms must be at least 1 (0, \"as fast as possible\", has no deadline)",
+            ));
+        }
+        let match_ms = match flags.get("match-ms") {
+            None => None,
+            Some(_) => Some(flags.required_number::<u64>("match-ms")?).filter(|&m| m > 0),
+        };
+        let tolerance_ms: u64 = flags.number("tolerance-ms", 1000)?;
+        let start_ms: u64 = flags.number("start-ms", 30_000)?;
+        // Deadlines are instants: keep every duration far from overflowing one.
+        for (name, ms) in [
+            ("turn-ms", Some(turn_ms)),
+            ("match-ms", match_ms),
+            ("tolerance-ms", Some(tolerance_ms)),
+            ("start-ms", Some(start_ms)),
+        ] {
+            if ms.is_some_and(|ms| ms > MAX_MS) {
+                return Err(usage(format!("--{name} must be at most {MAX_MS} (a day)")));
+            }
+        }
+        let threads: u32 = flags.number("threads", 1)?;
+        let memory_mib: u64 = flags.number("memory-mib", 256)?;
+        if memory_mib == 0 || memory_mib > 1 << 20 {
+            return Err(usage("--memory-mib must be from 1 to 1048576"));
+        }
+        let concurrency: usize = flags.number("concurrency", 2)?;
+        if concurrency == 0 || concurrency > MAX_CONCURRENCY {
+            return Err(usage(format!(
+                "--concurrency must be from 1 to {MAX_CONCURRENCY}"
+            )));
+        }
+        let seed: u64 = flags.number("seed", 1)?;
+
+        let spec = |side: &str| -> Result<BrainSpec, ArenaError> {
+            let words = split_command(flags.required(side)?)
+                .map_err(|e| usage(format!("--{side}: {e}")))?;
+            let cwd = flags.get(&format!("cwd-{side}")).map(PathBuf::from);
+            if let Some(dir) = &cwd {
+                if !dir.is_dir() {
+                    return Err(usage(format!(
+                        "--cwd-{side}: {} is not a directory",
+                        dir.display()
+                    )));
+                }
+            }
+            let name = flags.get(&format!("name-{side}")).map(str::to_string);
+            BrainSpec::new(words, name, cwd).map_err(|e| usage(format!("--{side}: {e}")))
+        };
+        let (mut a, mut b) = (spec("a")?, spec("b")?);
+        if a.name == b.name {
+            if flags.get("name-a").is_some() || flags.get("name-b").is_some() {
+                return Err(usage("--name-a and --name-b must differ"));
+            }
+            a.name.push_str("-A");
+            b.name.push_str("-B");
+        }
+
+        let openings_file = flags.get("openings").map(PathBuf::from);
+        let openings = match &openings_file {
+            None => vec![Opening::empty(rule, size).map_err(|e| usage(e.to_string()))?],
+            Some(path) => {
+                let text = fs::read_to_string(path).map_err(|error| ArenaError::File {
+                    path: path.clone(),
+                    action: "read openings file",
+                    error,
+                })?;
+                openings::parse(&text, rule, size).map_err(|error| ArenaError::Openings {
+                    path: path.clone(),
+                    error,
+                })?
+            }
+        };
+        let stderr_dir = flags.get("stderr-dir").map(PathBuf::from);
+        if let Some(dir) = &stderr_dir {
+            fs::create_dir_all(dir).map_err(|error| ArenaError::File {
+                path: dir.clone(),
+                action: "create stderr directory",
+                error,
+            })?;
+        }
+        let commands = [
+            flags.required("a")?.to_string(),
+            flags.required("b")?.to_string(),
+        ];
+        Ok(Setup {
+            arena: Arena {
+                config: GameConfig {
+                    rule,
+                    size,
+                    turn_ms,
+                    match_ms,
+                    tolerance_ms,
+                    threads,
+                    memory_bytes: memory_mib << 20,
+                    start_timeout: Duration::from_millis(start_ms),
+                    stderr_dir,
+                },
+                a,
+                b,
+                openings,
+                concurrency,
+                seed,
+            },
+            games_out: flags.get("games-out").map(PathBuf::from),
+            commands,
+            openings_file,
+        })
+    }
+
+    /// Starts each brain once and checks that it accepts `START`, so that a wrong path or an
+    /// unsupported board size stops the run with one clear message instead of a run of lost
+    /// games. Returns a line per brain with its answer to `ABOUT` (its name and version).
+    fn preflight(&mut self) -> Result<String, ArenaError> {
+        let cfg = &self.arena.config;
+        let mut abouts = String::new();
+        for (side, spec) in [("A", &mut self.arena.a), ("B", &mut self.arena.b)] {
+            let fail = |why: String| ArenaError::Brain {
+                name: spec.name.clone(),
+                why,
+            };
+            let mut brain = Brain::spawn(spec, None).map_err(|e| {
+                fail(format!(
+                    "cannot start {}: {e}",
+                    spec.program.to_string_lossy()
+                ))
+            })?;
+            if brain.send(&format!("START {}\r\n", cfg.size)).is_err() {
+                return Err(fail("exited before START".to_string()));
+            }
+            match brain.receive(Instant::now() + cfg.start_timeout) {
+                Ok(r) if r.answer == Answer::Ok => {}
+                Ok(r) => {
+                    return Err(fail(format!(
+                        "answered {:?} to START {}{}",
+                        r.text,
+                        cfg.size,
+                        last_words(&brain)
+                    )))
+                }
+                Err(Silence::Timeout) => {
+                    return Err(fail(format!(
+                        "did not answer START {} within {:?} (see --start-ms){}",
+                        cfg.size,
+                        cfg.start_timeout,
+                        last_words(&brain)
+                    )))
+                }
+                Err(Silence::Closed) => {
+                    return Err(fail(format!(
+                        "exited without answering START {}{}",
+                        cfg.size,
+                        last_words(&brain)
+                    )))
+                }
+            }
+            let wait = cfg.start_timeout.min(ABOUT_TIMEOUT);
+            let about = match brain.send(&format!("{}ABOUT\r\n", info_lines(cfg))) {
+                Ok(()) => brain.about(Instant::now() + wait).unwrap_or_else(|_| {
+                    spec.answers_about = false;
+                    format!("(no answer to ABOUT within {wait:?})")
+                }),
+                Err(_) => return Err(fail("exited after START".to_string())),
+            };
+            abouts.push_str(&format!("{side} = {}: {about}\n", spec.name));
+            Brain::end_all(vec![brain]);
+        }
+        Ok(abouts)
+    }
+
+    /// `wuzi-arena match: A (cmd) vs B (cmd), renju 15x15, 100 ms/move, …`.
+    fn title(&self, what: &str, extra: &str) -> String {
+        let a = &self.arena;
+        let c = &a.config;
+        let mut s = format!(
+            "wuzi-arena {what}: A = {} ({}) vs B = {} ({}), {} {}x{}, {} ms/move (tolerance {} ms)",
+            a.a.name,
+            self.commands[0],
+            a.b.name,
+            self.commands[1],
+            c.rule,
+            c.size,
+            c.size,
+            c.turn_ms,
+            c.tolerance_ms
+        );
+        if let Some(m) = c.match_ms {
+            s.push_str(&format!(", {m} ms/game"));
+        }
+        s.push_str(&format!(
+            ", {} thread(s), {} MiB, ",
+            c.threads,
+            c.memory_bytes >> 20
+        ));
+        match &self.openings_file {
+            Some(p) => s.push_str(&format!(
+                "{} openings from {} (seed {})",
+                a.openings.len(),
+                p.display(),
+                a.seed
+            )),
+            None => s.push_str("no openings (empty board)"),
+        }
+        if !extra.is_empty() {
+            s.push_str(", ");
+            s.push_str(extra);
+        }
+        s
+    }
+}
+
+/// The brain's last messages, for an error about it.
+fn last_words(brain: &Brain) -> String {
+    let m = brain.messages();
+    if m.is_empty() {
+        String::new()
+    } else {
+        format!(" (it said: {})", m.join(" | "))
+    }
+}
+
+/// Standard output plus the optional games file, flushed line by line so a long run can be
+/// watched (and survives an interruption up to the last finished pair).
+struct Out {
+    games: Option<(PathBuf, File)>,
+}
+
+impl Out {
+    fn new(games_out: Option<&PathBuf>) -> Result<Out, ArenaError> {
+        let games = match games_out {
+            None => None,
+            Some(path) => Some((
+                path.clone(),
+                File::create(path).map_err(|error| ArenaError::File {
+                    path: path.clone(),
+                    action: "create games file",
+                    error,
+                })?,
+            )),
+        };
+        Ok(Out { games })
+    }
+
+    fn text(&mut self, text: &str) -> Result<(), ArenaError> {
+        let stdout = io::stdout();
+        let mut lock = stdout.lock();
+        lock.write_all(text.as_bytes())
+            .and_then(|()| lock.flush())
+            .map_err(ArenaError::Output)
+    }
+
+    fn line(&mut self, line: &str) -> Result<(), ArenaError> {
+        self.text(&format!("{line}\n"))
+    }
+
+    fn pair(
+        &mut self,
+        line: &str,
+        pair: &PairResult,
+        names: &[String; 2],
+        opening: &str,
+        size: u8,
+    ) -> Result<(), ArenaError> {
+        self.line(line)?;
+        if let Some((path, file)) = &mut self.games {
+            file.write_all(games_json(pair, names, opening, size).as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|error| ArenaError::File {
+                    path: path.clone(),
+                    action: "write games file",
+                    error,
+                })?;
+        }
+        Ok(())
+    }
+}

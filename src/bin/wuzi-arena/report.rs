@@ -1,0 +1,456 @@
+//! Tallying finished pairs and printing them: a progress line per pair, the final report, a
+//! Markdown row for the docs, and one JSON object per game for `--games-out`.
+
+use std::fmt::Write as _;
+
+use serde_json::json;
+use wuzi::notation::moves_to_string;
+use wuzi::{Color, Rule};
+
+use crate::game::{GameRecord, Reason};
+use crate::runner::PairResult;
+use crate::stats::{Pentanomial, Times};
+
+/// Wins, losses and draws from one side's view.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wld {
+    /// Wins.
+    pub w: u64,
+    /// Losses.
+    pub l: u64,
+    /// Draws.
+    pub d: u64,
+}
+
+impl Wld {
+    /// Games.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.w + self.l + self.d
+    }
+
+    /// Points scored in percent (0 without games).
+    #[must_use]
+    pub fn score_percent(&self) -> f64 {
+        match self.games() {
+            0 => 0.0,
+            n => (self.w as f64 + self.d as f64 / 2.0) * 100.0 / n as f64,
+        }
+    }
+
+    /// `30-28-16`.
+    #[must_use]
+    pub fn dashed(&self) -> String {
+        format!("{}-{}-{}", self.w, self.l, self.d)
+    }
+
+    fn add(&mut self, mine: Color, winner: Option<Color>) {
+        match winner {
+            Some(w) if w == mine => self.w += 1,
+            Some(_) => self.l += 1,
+            None => self.d += 1,
+        }
+    }
+}
+
+/// One engine's numbers.
+#[derive(Clone, Debug, Default)]
+pub struct EngineTally {
+    /// Its move times at the manager's side of the pipe.
+    pub times: Times,
+    /// Its losses per [`Reason`] (indexed like [`Reason::ALL`]).
+    pub losses: [u64; 6],
+}
+
+impl EngineTally {
+    fn lost_by(&self, reason: Reason) -> u64 {
+        self.losses[reason_index(reason)]
+    }
+}
+
+fn reason_index(reason: Reason) -> usize {
+    Reason::ALL.iter().position(|&r| r == reason).unwrap_or(0)
+}
+
+/// Everything counted so far, from engine A's point of view.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    /// `[A, B]`.
+    pub names: [String; 2],
+    /// The per-move limit, for overruns and time shares.
+    pub turn_ms: u64,
+    /// A's overall results.
+    pub a: Wld,
+    /// A's results as black.
+    pub a_black: Wld,
+    /// A's results as white.
+    pub a_white: Wld,
+    /// Pair results.
+    pub penta: Pentanomial,
+    /// `[A, B]`.
+    pub engines: [EngineTally; 2],
+    /// Games ended per [`Reason`] (indexed like [`Reason::ALL`]).
+    pub endings: [u64; 6],
+}
+
+impl Tally {
+    /// Nothing counted yet.
+    #[must_use]
+    pub fn new(a: &str, b: &str, turn_ms: u64) -> Tally {
+        Tally {
+            names: [a.to_string(), b.to_string()],
+            turn_ms,
+            a: Wld::default(),
+            a_black: Wld::default(),
+            a_white: Wld::default(),
+            penta: Pentanomial::default(),
+            engines: [EngineTally::default(), EngineTally::default()],
+            endings: [0; 6],
+        }
+    }
+
+    /// Counts a finished pair.
+    pub fn add(&mut self, pair: &PairResult) {
+        for (g, a_color) in pair.games.iter().zip([Color::Black, Color::White]) {
+            self.a.add(a_color, g.winner);
+            match a_color {
+                Color::Black => self.a_black.add(a_color, g.winner),
+                Color::White => self.a_white.add(a_color, g.winner),
+            }
+            for (i, &ms) in g.times_ms.iter().enumerate() {
+                let engine = usize::from(g.mover(i) != a_color);
+                self.engines[engine].times.push(ms);
+            }
+            if let Some(w) = g.winner {
+                let loser = usize::from(w == a_color);
+                self.engines[loser].losses[reason_index(g.reason)] += 1;
+            }
+            self.endings[reason_index(g.reason)] += 1;
+        }
+        self.penta.add(pair.a_half_points());
+    }
+
+    /// Games counted.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.a.games()
+    }
+
+    /// `elo +9.4 ± 31.0`, or `elo -` before any pair.
+    fn elo_text(&self) -> String {
+        self.penta
+            .elo()
+            .map_or_else(|| "-".to_string(), |e| e.text())
+    }
+
+    /// The progress line of `wuzi-arena match` after `pair`.
+    #[must_use]
+    pub fn match_line(&self, pair: &PairResult, total: usize, opening: &str) -> String {
+        let half = pair.a_half_points();
+        let pts = |h: usize| match h % 2 {
+            0 => format!("{}", h / 2),
+            _ => format!("{}.5", h / 2),
+        };
+        format!(
+            "pair {:>4}/{total} ({opening}): {} {}-{} {}   games {}  W-L-D {}  score {:.1}%  elo {}",
+            pair.index + 1,
+            self.names[0],
+            pts(half),
+            pts(4 - half),
+            self.names[1],
+            self.games(),
+            self.a.dashed(),
+            self.a.score_percent(),
+            self.elo_text(),
+        )
+    }
+
+    /// The progress line of `wuzi-arena sprt`.
+    #[must_use]
+    pub fn sprt_line(&self, llr: f64, bounds: (f64, f64)) -> String {
+        let p = self.penta.0;
+        format!(
+            "pairs {}  games {}  W-L-D {}  pentanomial [{},{},{},{},{}]  elo {}  LLR {:.2} ({:.2}, {:.2})",
+            self.penta.pairs(),
+            self.games(),
+            self.a.dashed(),
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            p[4],
+            self.elo_text(),
+            llr,
+            bounds.0,
+            bounds.1
+        )
+    }
+
+    /// The final report (several lines, ending in a newline).
+    #[must_use]
+    pub fn report(&self, title: &str) -> String {
+        let mut s = String::new();
+        let a = &self.names[0];
+        let _ = writeln!(s, "{title}");
+        let _ = writeln!(
+            s,
+            "games {}  ({} pairs)   {a}: W {}  L {}  D {}   score {:.1}%",
+            self.games(),
+            self.penta.pairs(),
+            self.a.w,
+            self.a.l,
+            self.a.d,
+            self.a.score_percent()
+        );
+        let _ = writeln!(
+            s,
+            "elo {} (95%, logistic, from the pentanomial pair results {:?} = LL LD DD/WL WD WW)",
+            self.elo_text(),
+            self.penta.0
+        );
+        let _ = writeln!(
+            s,
+            "{a} as black: W {}  L {}  D {} ({:.1}%)    {a} as white: W {}  L {}  D {} ({:.1}%)",
+            self.a_black.w,
+            self.a_black.l,
+            self.a_black.d,
+            self.a_black.score_percent(),
+            self.a_white.w,
+            self.a_white.l,
+            self.a_white.d,
+            self.a_white.score_percent()
+        );
+        let endings: Vec<String> = Reason::ALL
+            .iter()
+            .zip(self.endings)
+            .map(|(r, n)| format!("{} {n}", r.name()))
+            .collect();
+        let _ = writeln!(s, "endings: {}", endings.join(", "));
+        let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
+        let _ = writeln!(
+            s,
+            "move times at the manager, ms: {:w$}  {:>6}  {:>8}  {:>8}  {:>8}  {:>8}  {:>9}  {:>9}",
+            "engine",
+            "moves",
+            "mean",
+            "p50",
+            "p99",
+            "max",
+            "mean/turn",
+            "overruns",
+            w = width
+        );
+        let turn = self.turn_ms as f64;
+        for (name, e) in self.names.iter().zip(&self.engines) {
+            let t = &e.times;
+            let _ = writeln!(
+                s,
+                "                               {name:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}%  {:>9}",
+                t.len(),
+                t.mean(),
+                t.percentile(50.0),
+                t.percentile(99.0),
+                t.max(),
+                t.mean() * 100.0 / turn,
+                t.over(turn),
+            );
+        }
+        let _ = writeln!(
+            s,
+            "(overruns: moves slower than turn-ms {}; losing on time needs turn-ms + tolerance)",
+            self.turn_ms
+        );
+        for (name, e) in self.names.iter().zip(&self.engines) {
+            let _ = writeln!(
+                s,
+                "losses of {name}: timeout {}, illegal move {}, forbidden {}, crash {}",
+                e.lost_by(Reason::Timeout),
+                e.lost_by(Reason::Illegal),
+                e.lost_by(Reason::Forbidden),
+                e.lost_by(Reason::Crash),
+            );
+        }
+        s
+    }
+
+    /// A Markdown table (header, separator and one row) summarising the run.
+    #[must_use]
+    pub fn markdown(&self, rule: Rule, size: u8) -> String {
+        let [a, b] = &self.names;
+        let [ta, tb] = [&self.engines[0].times, &self.engines[1].times];
+        format!(
+            "| A | B | rule | ms/move | games | A W-L-D | A score | Elo (95%) | A as black | A as white | A ms mean / p99 | B ms mean / p99 |\n\
+             | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n\
+             | {a} | {b} | {rule} {size}x{size} | {} | {} | {} | {:.1}% | {} | {} | {} | {:.0} / {:.0} | {:.0} / {:.0} |\n",
+            self.turn_ms,
+            self.games(),
+            self.a.dashed(),
+            self.a.score_percent(),
+            self.elo_text(),
+            self.a_black.dashed(),
+            self.a_white.dashed(),
+            ta.mean(),
+            ta.percentile(99.0),
+            tb.mean(),
+            tb.percentile(99.0),
+        )
+    }
+
+    /// The SPRT verdict line, for commit messages.
+    #[must_use]
+    pub fn verdict_line(&self, head: &str, verdict: &str, llr: f64) -> String {
+        let elo = self
+            .penta
+            .elo()
+            .map_or_else(|| "-".to_string(), |e| e.text());
+        format!(
+            "{head}: {verdict} after {} games (W {} L {} D {}), elo {elo}, LLR {:.2}",
+            self.games(),
+            self.a.w,
+            self.a.l,
+            self.a.d,
+            llr
+        )
+    }
+}
+
+/// The two games of a pair as lines of JSON (one object per game, each ending in `\n`).
+#[must_use]
+pub fn games_json(pair: &PairResult, names: &[String; 2], opening: &str, size: u8) -> String {
+    let mut out = String::new();
+    for (n, g) in pair.games.iter().enumerate() {
+        let (black, white) = if n == 0 {
+            (&names[0], &names[1])
+        } else {
+            (&names[1], &names[0])
+        };
+        let value = game_json(pair.index, n + 1, g, opening, black, white, size);
+        out.push_str(&value.to_string());
+        out.push('\n');
+    }
+    out
+}
+
+fn game_json(
+    pair: usize,
+    game: usize,
+    g: &GameRecord,
+    opening: &str,
+    black: &str,
+    white: &str,
+    size: u8,
+) -> serde_json::Value {
+    let result = match g.winner {
+        Some(c) => c.name(),
+        None => "draw",
+    };
+    let winner = g.winner.map(|c| match c {
+        Color::Black => black,
+        Color::White => white,
+    });
+    let times: Vec<f64> = g
+        .times_ms
+        .iter()
+        .map(|t| (t * 10.0).round() / 10.0)
+        .collect();
+    json!({
+        "pair": pair + 1,
+        "game": game,
+        "opening": opening,
+        "black": black,
+        "white": white,
+        "moves": moves_to_string(&g.moves, size),
+        "result": result,
+        "winner": winner,
+        "reason": g.reason.name(),
+        "detail": g.detail,
+        "messages": g.messages,
+        "times_ms": times,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi::Point;
+
+    fn record(winner: Option<Color>, reason: Reason, times: &[f64]) -> GameRecord {
+        GameRecord {
+            opening_len: 3,
+            moves: vec![Point::new(7, 7), Point::new(8, 8), Point::new(6, 6)],
+            winner,
+            reason,
+            detail: None,
+            times_ms: times.to_vec(),
+            messages: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn pairs_count_from_a_view() {
+        let mut t = Tally::new("a", "b", 100);
+        // Game 1: A black wins; game 2: A white, B (black) wins by A's illegal move.
+        let pair = PairResult {
+            index: 0,
+            opening: 0,
+            games: [
+                record(Some(Color::Black), Reason::Five, &[10.0, 20.0, 30.0]),
+                record(Some(Color::Black), Reason::Illegal, &[40.0, 150.0]),
+            ],
+        };
+        t.add(&pair);
+        assert_eq!(pair.a_half_points(), 2);
+        assert_eq!(t.a, Wld { w: 1, l: 1, d: 0 });
+        assert_eq!(t.a_black.w, 1);
+        assert_eq!(t.a_white.l, 1);
+        assert_eq!(t.penta.0, [0, 0, 1, 0, 0]);
+        // After a 3-stone opening white moves first. Game 1: white = B moves 10, 30; A 20.
+        // Game 2: white = A moves 40; B 150.
+        assert_eq!(t.engines[0].times.len(), 2);
+        assert_eq!(t.engines[1].times.len(), 3);
+        assert_eq!(t.engines[1].times.over(100.0), 1);
+        assert_eq!(t.engines[0].lost_by(Reason::Illegal), 1);
+        assert_eq!(t.engines[1].lost_by(Reason::Five), 1);
+        let line = t.sprt_line(0.5, (-2.94, 2.94));
+        assert!(
+            line.starts_with("pairs 1  games 2  W-L-D 1-1-0  pentanomial [0,0,1,0,0]  elo +0.0 ± inf  LLR 0.50 (-2.94, 2.94)"),
+            "{line}"
+        );
+        let md = t.markdown(Rule::Renju, 15);
+        assert_eq!(md.lines().count(), 3);
+        assert!(
+            md.lines()
+                .nth(2)
+                .unwrap()
+                .starts_with("| a | b | renju 15x15 | 100 | 2 | 1-1-0 | 50.0% |"),
+            "{md}"
+        );
+    }
+
+    #[test]
+    fn games_are_json_lines() {
+        let pair = PairResult {
+            index: 4,
+            opening: 0,
+            games: [
+                record(None, Reason::Full, &[1.04]),
+                record(Some(Color::White), Reason::Timeout, &[]),
+            ],
+        };
+        let names = ["a".to_string(), "b".to_string()];
+        let text = games_json(&pair, &names, "h8 i7 g9", 15);
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0]["pair"], 5);
+        assert_eq!(lines[0]["result"], "draw");
+        assert_eq!(lines[0]["winner"], serde_json::Value::Null);
+        assert_eq!(lines[0]["moves"], "h8 i7 g9");
+        assert_eq!(lines[0]["times_ms"][0], 1.0);
+        assert_eq!(lines[1]["black"], "b");
+        assert_eq!(lines[1]["winner"], "a");
+        assert_eq!(lines[1]["reason"], "timeout");
+    }
+}
