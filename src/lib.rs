@@ -40,7 +40,7 @@ mod point;
 mod referee;
 mod rule;
 
-pub use ai::{Engine, Level, Limits, SearchResult, Verdict, MAX_THREADS};
+pub use ai::{Engine, Level, Limits, Params, SearchResult, Verdict, MAX_THREADS};
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Game, GameResult, PlayError};

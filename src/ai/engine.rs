@@ -8,7 +8,9 @@ use rand::{Rng, SeedableRng};
 
 use crate::ai::level::{Level, Limits};
 use crate::ai::position::{Position, Threat};
-use crate::ai::search::{Config, Heuristics, Outcome, Prepared, Searcher, MATE, MATE_BOUND};
+use crate::ai::search::{
+    Config, Heuristics, Outcome, Params, Prepared, Searcher, MATE, MATE_BOUND,
+};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
 use crate::ai::verdict::Verdict;
@@ -46,6 +48,8 @@ pub struct Engine {
     threads: usize,
     /// Per-helper state, kept across searches like the main thread's.
     helpers: Vec<Helper>,
+    /// Search constants (tuning runs change them).
+    params: Params,
 }
 
 /// A Lazy SMP helper thread's own tables. Helpers never run the root threat searches, and
@@ -120,6 +124,7 @@ impl Engine {
             heur: Heuristics::default(),
             threads: 0,
             helpers: Vec::new(),
+            params: Params::default(),
         }
     }
 
@@ -145,6 +150,18 @@ impl Engine {
         self.threads = n.min(MAX_THREADS);
     }
 
+    /// Replaces the search constants (the defaults are what self-play accepted; tuning runs
+    /// try others).
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
+    }
+
+    /// The search constants in use.
+    #[must_use]
+    pub const fn params(&self) -> &Params {
+        &self.params
+    }
+
     /// The thread count set by [`Engine::set_threads`] (0 = automatic).
     #[must_use]
     pub const fn threads(&self) -> usize {
@@ -164,21 +181,23 @@ impl Engine {
         }
     }
 
-    fn config(level: Level, limits: Limits, seed: u64) -> Config {
+    fn config(level: Level, limits: Limits, seed: u64, params: &Params) -> Config {
         let cap = depth_cap(level);
         let max_depth = limits.depth.map_or(cap, |d| d.clamp(1, cap));
         let base = Config {
             max_depth,
             time: limits.time,
+            soft: None,
             nodes: limits.nodes,
             root_vcf_depth: 0,
             root_vct: (0, 0),
-            leaf_vcf_depth: 0,
             extensions: false,
+            selective: false,
             root_defence: false,
             width: 12,
             noise: 0,
             seed,
+            params: params.clone(),
         };
         match level {
             Level::Beginner | Level::Easy => Config {
@@ -202,10 +221,11 @@ impl Engine {
             },
             Level::Master => Config {
                 extensions: true,
+                selective: true,
                 root_vcf_depth: 255,
                 root_vct: (6, 200_000),
                 root_defence: true,
-                width: 16,
+                width: 0,
                 ..base
             },
         }
@@ -293,7 +313,7 @@ impl Engine {
         let out = if level == Level::Beginner {
             beginner(&mut pos, seed)
         } else {
-            let cfg = Engine::config(level, limits, seed);
+            let cfg = Engine::config(level, limits, seed, &self.params);
             let threads = self.threads_for(level, limits);
             if threads <= 1 {
                 Searcher::new(cfg, &self.tt, &mut self.threats, &mut self.heur, cancel)

@@ -38,4 +38,5 @@ mod verdict;
 pub use engine::{Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, Limits, ParseLevelError};
 pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, Outcome};
+pub use search::{ParamError, Params};
 pub use verdict::Verdict;

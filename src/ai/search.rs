@@ -1,12 +1,23 @@
 //! Iterative-deepening principal-variation alpha-beta over a [`Position`].
 //!
-//! Per node, before any move is generated: a five for the side to move wins at once; two
-//! opponent five points lose; one opponent five point leaves a single forced block; a legal
-//! open four (or 4-4 where allowed) wins in three. When the opponent threatens an open four,
-//! only the defences and the side's own fours are searched. Moves that make fours are
-//! extended (threat extensions), quiet late moves reduced. At the leaves the side to move's
-//! VCF is probed. A Zobrist-keyed transposition table, killer moves and a history table order
-//! the moves; mate scores count plies from the root.
+//! Gomoku is a game of threats, so the search is built around them:
+//! - **Forced nodes.** A five for the side to move wins at once; two opponent five points
+//!   lose; one opponent five point leaves a single forced block (searched at the same depth);
+//!   a legal open four (or 4-4 where allowed) wins in three. When the opponent threatens an
+//!   open four (it has an open three), only the defences and the side's own fours are
+//!   generated, and nothing at such a node is pruned or reduced.
+//! - **Threat extensions.** Moves that make a four are searched one ply deeper (within a ply
+//!   limit), so continuous-four wins are seen inside the main search.
+//! - **Quiescence.** At depth 0 the side to move may stand pat on the static evaluation, play
+//!   its own fours (a bounded VCF over the evaluation), must block a five, and must answer an
+//!   open three; so no leaf is judged in the middle of a forcing sequence.
+//! - **Selectivity** for quiet positions: reverse futility and null-move pruning, razoring,
+//!   late-move (move-count) and futility pruning of quiet moves, and log-shaped late-move
+//!   reductions, all disabled whenever the opponent has a threat to answer.
+//! - **Ordering**: transposition-table move, then pattern scores (attack plus most of the
+//!   defence value), killers, counter-moves and a history table with gravity.
+//! - **Root**: aspiration windows, and time management that spends more time when the best
+//!   move or the score is unstable and stops early when it is settled (see [`Config::soft`]).
 //!
 //! Lazy SMP: [`Searcher::prepare`] settles the root (forced moves, threat searches, the root
 //! move list) once, in the main thread; then the main thread and any number of helpers (made
@@ -30,34 +41,166 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Node budget of the root VCF (it cannot be interrupted by the clock).
 const ROOT_VCF_BUDGET: u64 = 400_000;
-/// Deepest ply the search goes, extensions included.
+/// Deepest ply the search goes, extensions and quiescence included.
 pub const MAX_PLY: usize = 128;
+/// The search's tunable constants. The defaults are the values self-play accepted
+/// (docs/ai.md); [`Params::set`] changes one by name, so match runs can try other values
+/// without a rebuild (`pbrain-wuzi --param name=value`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Reverse futility: a quiet node at depth `d` returns its evaluation when it exceeds
+    /// beta by `rfp_margin × d` (0 = off).
+    pub rfp_margin: i32,
+    /// Null-move pruning (0 = off, 1 = on).
+    pub null_move: i32,
+    /// Razoring below alpha by `razor_margin × d` at depth 1-2 (0 = off).
+    pub razor_margin: i32,
+    /// Move-count pruning after `(lmp_base + d²) / 2` quiet moves, twice as many when the
+    /// evaluation improves (0 = off).
+    pub lmp_base: i32,
+    /// Futility pruning of quiet moves below alpha by `90 + futility_margin × d` (0 = off).
+    pub futility_margin: i32,
+    /// Late-move reduction `lmr_base/100 + ln d · ln m / (lmr_div/100)` plies.
+    pub lmr_base: i32,
+    /// See `lmr_base`.
+    pub lmr_div: i32,
+    /// Own fours the quiescence search may play in a row.
+    pub qs_fours: i32,
+    /// First aspiration half-window at the root.
+    pub aspiration: i32,
+    /// The time target's share of the time limit in percent, when no target is given.
+    pub soft_percent: i32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            rfp_margin: 70,
+            null_move: 1,
+            razor_margin: 200,
+            lmp_base: 3,
+            futility_margin: 80,
+            lmr_base: 40,
+            lmr_div: 220,
+            qs_fours: 2,
+            aspiration: 40,
+            soft_percent: 50,
+        }
+    }
+}
+
+/// A `--param` that names no parameter or has no integer value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError(pub String);
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl Params {
+    /// The parameter names [`Params::set`] knows.
+    pub const NAMES: [&'static str; 10] = [
+        "rfp_margin",
+        "null_move",
+        "razor_margin",
+        "lmp_base",
+        "futility_margin",
+        "lmr_base",
+        "lmr_div",
+        "qs_fours",
+        "aspiration",
+        "soft_percent",
+    ];
+
+    /// Sets the parameter `name` to `value`.
+    ///
+    /// # Errors
+    /// When `name` is not one of [`Params::NAMES`] or `value` is not an integer in 0..=10000
+    /// (`lmr_div`, `soft_percent` and `aspiration` at least 1).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let v: i32 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v| (0..=10_000).contains(v))
+            .ok_or_else(|| ParamError(format!("{name}: {value:.20?} is not from 0 to 10000")))?;
+        let slot = match name {
+            "rfp_margin" => &mut self.rfp_margin,
+            "null_move" => &mut self.null_move,
+            "razor_margin" => &mut self.razor_margin,
+            "lmp_base" => &mut self.lmp_base,
+            "futility_margin" => &mut self.futility_margin,
+            "lmr_base" => &mut self.lmr_base,
+            "lmr_div" => &mut self.lmr_div,
+            "qs_fours" => &mut self.qs_fours,
+            "aspiration" => &mut self.aspiration,
+            "soft_percent" => &mut self.soft_percent,
+            _ => {
+                return Err(ParamError(format!(
+                    "unknown parameter {name:.40?} (known: {})",
+                    Params::NAMES.join(", ")
+                )))
+            }
+        };
+        if v == 0 && matches!(name, "lmr_div" | "soft_percent" | "aspiration") {
+            return Err(ParamError(format!("{name} must be at least 1")));
+        }
+        *slot = v;
+        Ok(())
+    }
+
+    /// Late-move reductions in 1/64 ply by depth and move number (both capped at 63).
+    fn lmr_table(&self) -> Box<[[i32; 64]; 64]> {
+        let mut t = Box::new([[0; 64]; 64]);
+        let base = f64::from(self.lmr_base) / 100.0;
+        let div = f64::from(self.lmr_div) / 100.0;
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = base + (d as f64).ln() * (m as f64).ln() / div;
+                *r = (v * 64.0) as i32;
+            }
+        }
+        t
+    }
+}
+
+/// Largest history value; updates move a value towards ±this ("gravity").
+const HISTORY_MAX: i32 = 16_384;
 
 /// What a search may use and do; the levels fill this in.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Deepest iteration.
     pub max_depth: u32,
-    /// Time budget.
+    /// Time budget: the search never runs longer (checked every 1024 nodes).
     pub time: Option<Duration>,
+    /// Time target: iterative deepening stops once this much time is used and the best
+    /// move is settled; up to [`Config::time`] when it is not. `None`: half of `time`.
+    pub soft: Option<Duration>,
     /// Node budget (search nodes plus threat-search nodes).
     pub nodes: Option<u64>,
     /// Attacking moves allowed in the root VCF (0 = no root VCF).
     pub root_vcf_depth: u32,
     /// Attacking moves allowed in the root VCT (0 = none) and its node budget.
     pub root_vct: (u32, u64),
-    /// Attacking moves allowed in VCF probes at the leaves (0 = no probes).
-    pub leaf_vcf_depth: u32,
     /// Extend moves that make fours.
     pub extensions: bool,
+    /// Selective search: pruning and reductions of quiet moves in quiet positions.
+    pub selective: bool,
     /// At the root, answer an opponent's VCF threat only with moves that refute it.
     pub root_defence: bool,
-    /// Moves searched at inner nodes, best-ordered first.
+    /// Moves searched at inner nodes, best-ordered first (0 = all).
     pub width: usize,
     /// Amplitude of the deterministic per-position evaluation noise (weaker levels).
     pub noise: i32,
     /// Seed for the noise.
     pub seed: u64,
+    /// Tunable constants.
+    pub params: Params,
 }
 
 /// The outcome of [`Searcher::run`] or [`Searcher::deepen`].
@@ -77,11 +220,27 @@ pub struct Outcome {
     pub by_fours: bool,
 }
 
+/// Per-ply search state.
+#[derive(Copy, Clone, Debug, Default)]
+struct Frame {
+    /// Static evaluation at this ply (for "improving").
+    eval: i32,
+    /// The move played from this ply (0 = none yet, [`NULL_MOVE`] = a pass).
+    mv: u16,
+}
+
+/// A pass in [`Frame::mv`] (no on-board point has this index).
+const NULL_MOVE: u16 = u16::MAX;
+
 /// Ordering state that persists across searches.
 #[derive(Debug)]
 pub struct Heuristics {
+    /// `history[colour][point]`: how often a quiet move to the point caused a cutoff.
     history: Box<[[i32; CELLS]; 2]>,
-    killers: [[u16; 2]; MAX_PLY],
+    /// `counter[colour][previous move]`: the quiet reply that last refuted it.
+    counter: Box<[[u16; CELLS]; 2]>,
+    killers: [[u16; 2]; MAX_PLY + 1],
+    frames: [Frame; MAX_PLY + 1],
     moves: Vec<Vec<(u16, i32)>>,
 }
 
@@ -89,24 +248,32 @@ impl Default for Heuristics {
     fn default() -> Heuristics {
         Heuristics {
             history: Box::new([[0; CELLS]; 2]),
-            killers: [[0; 2]; MAX_PLY],
-            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(400)).collect(),
+            counter: Box::new([[0; CELLS]; 2]),
+            killers: [[0; 2]; MAX_PLY + 1],
+            frames: [Frame::default(); MAX_PLY + 1],
+            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(400)).collect(),
         }
     }
 }
 
 impl Heuristics {
-    /// Forgets history and killers.
+    /// Forgets history, counter-moves and killers.
     pub fn clear(&mut self) {
         self.history.iter_mut().for_each(|h| h.fill(0));
-        self.killers = [[0; 2]; MAX_PLY];
+        self.counter.iter_mut().for_each(|c| c.fill(0));
+        self.killers = [[0; 2]; MAX_PLY + 1];
     }
 
     fn age(&mut self) {
         self.history
             .iter_mut()
-            .for_each(|h| h.iter_mut().for_each(|v| *v /= 4));
-        self.killers = [[0; 2]; MAX_PLY];
+            .for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
+        self.killers = [[0; 2]; MAX_PLY + 1];
+    }
+
+    /// Moves `h` towards `bonus`'s sign, more slowly the closer it already is to the limit.
+    fn nudge(h: &mut i32, bonus: i32) {
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 }
 
@@ -134,6 +301,10 @@ pub struct Searcher<'a> {
     start: Instant,
     nodes: u64,
     stopped: bool,
+    /// Deepest ply reached in the current iteration (selective depth).
+    seldepth: usize,
+    /// Late-move reductions from [`Config::params`].
+    lmr: Box<[[i32; 64]; 64]>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -147,8 +318,7 @@ impl std::fmt::Debug for Searcher<'_> {
 }
 
 /// A helper thread's move-order perturbation: 0..8, fixed per (position, move, helper), so
-/// only near-equal moves swap (a three scores 80-90, a two 26-30) and each helper's tree
-/// differs from the main thread's.
+/// only near-equal moves swap and each helper's tree differs from the main thread's.
 fn jitter(hash: u64, mv: usize, helper: u32) -> i32 {
     let h =
         (hash ^ (mv as u64) << 20 ^ u64::from(helper) << 48).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -177,6 +347,11 @@ fn from_tt(score: i16, ply: usize) -> i32 {
     }
 }
 
+/// Whether a score is a proven win or loss.
+const fn is_mate(score: i32) -> bool {
+    score.abs() > MATE_BOUND
+}
+
 impl<'a> Searcher<'a> {
     /// A search with these tables; `cancel` is polled every 1024 nodes.
     pub fn new(
@@ -186,6 +361,7 @@ impl<'a> Searcher<'a> {
         heur: &'a mut Heuristics,
         cancel: &'a AtomicBool,
     ) -> Searcher<'a> {
+        let cfg_lmr = cfg.params.lmr_table();
         Searcher {
             cfg,
             tt,
@@ -197,6 +373,8 @@ impl<'a> Searcher<'a> {
             start: Instant::now(),
             nodes: 0,
             stopped: false,
+            seldepth: 0,
+            lmr: cfg_lmr,
         }
     }
 
@@ -249,6 +427,10 @@ impl<'a> Searcher<'a> {
         ((h >> 40) % (2 * self.cfg.noise as u64 + 1)) as i32 - self.cfg.noise
     }
 
+    fn static_eval(&self, pos: &Position) -> i32 {
+        evaluate(pos) + self.noise(pos)
+    }
+
     /// Whether `c` has an open four (or 4-4) it may legally play.
     fn has_flex4(pos: &mut Position, c: Color) -> bool {
         if pos.count(c, Threat::Flex4) == 0 {
@@ -267,9 +449,18 @@ impl<'a> Searcher<'a> {
         false
     }
 
-    /// Fills `self.heur.moves[ply]` with the best `keep` scored candidate moves for the side
-    /// to move, best first. Returns false when the side to move has no legal candidate.
-    fn generate(&mut self, pos: &mut Position, ply: usize, tt_move: u16, keep: usize) -> bool {
+    /// Fills `self.heur.moves[ply]` with the scored candidate moves for the side to move,
+    /// best first (only the best `keep` when `keep > 0`). When the opponent threatens an open
+    /// four (`defend`), only the points that stop it and the side's own fours are candidates.
+    /// Returns false when the side to move has no legal candidate.
+    fn generate(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        tt_move: u16,
+        defend: bool,
+        keep: usize,
+    ) -> bool {
         let me = pos.to_move();
         let op = me.other();
         let mut list = std::mem::take(&mut self.heur.moves[ply]);
@@ -283,7 +474,17 @@ impl<'a> Searcher<'a> {
             self.heur.moves[ply] = list;
             return !self.heur.moves[ply].is_empty();
         }
-        let defend = Self::has_flex4(pos, op);
+        let prev = if ply > 0 {
+            self.heur.frames[ply - 1].mv
+        } else {
+            0
+        };
+        let counter = if prev != 0 && prev != NULL_MOVE {
+            self.heur.counter[me.index()][usize::from(prev)]
+        } else {
+            0
+        };
+        let killers = self.heur.killers[ply];
         let n = pos.points().len();
         for k in 0..n {
             let i = pos.points()[k] as usize;
@@ -296,23 +497,28 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let mut s = pos.cell_score(me, i) + pos.cell_score(op, i) * 7 / 8;
-            s += self.heur.history[me.index()][i] / 16;
+            s += self.heur.history[me.index()][i] / 64;
             if self.helper > 0 {
                 s += jitter(pos.hash(), i, self.helper);
             }
-            if i as u16 == tt_move {
+            let m = i as u16;
+            if m == tt_move {
                 s += 1 << 28;
-            } else if self.heur.killers[ply.min(MAX_PLY - 1)].contains(&(i as u16)) {
+            } else if m == killers[0] {
                 s += 300;
+            } else if m == killers[1] {
+                s += 250;
+            } else if m == counter {
+                s += 200;
             }
-            list.push((i as u16, s));
+            list.push((m, s));
         }
         // Renju: drop black's forbidden points (the referee runs only where patterns allow).
         if pos.rule().has_forbidden(me) {
             list.retain(|&(i, _)| pos.is_legal(me, i as usize));
         }
-        // Inner nodes search only their first `width` moves: select those, then sort only
-        // them (the key is a total order, so the result equals a full sort's prefix).
+        // Select the searched prefix, then sort only it (the key is a total order, so the
+        // result equals a full sort's prefix).
         let order = |&(i, s): &(u16, i32)| (std::cmp::Reverse(s), i);
         if keep > 0 && list.len() > keep {
             list.select_nth_unstable_by_key(keep, order);
@@ -323,7 +529,39 @@ impl<'a> Searcher<'a> {
         !self.heur.moves[ply].is_empty()
     }
 
-    fn node(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+    /// Terminal and forced-result checks shared by every node. `Some(score)` when the node
+    /// is decided without a search.
+    #[inline]
+    fn decided(pos: &mut Position, ply: usize) -> Option<i32> {
+        let me = pos.to_move();
+        let op = me.other();
+        if pos.count(me, Threat::Five) > 0 {
+            return Some(MATE - (ply as i32 + 1));
+        }
+        let op_fives = pos.count(op, Threat::Five);
+        if op_fives >= 2 {
+            return Some(-(MATE - (ply as i32 + 2)));
+        }
+        if op_fives == 0 && Self::has_flex4(pos, me) {
+            return Some(MATE - (ply as i32 + 3));
+        }
+        if pos.board().is_full() {
+            return Some(0);
+        }
+        None
+    }
+
+    /// Quiescence: the side to move stands pat on the evaluation or plays one of its fours
+    /// (at most `fours` more in a row); it must block an opponent's five, and it must answer
+    /// an opponent's open three (by a defence or a four of its own) instead of standing pat.
+    fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        fours: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.check_stop();
@@ -331,64 +569,220 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return 0;
         }
-        let me = pos.to_move();
-        let op = me.other();
-        if pos.count(me, Threat::Five) > 0 {
-            return MATE - (ply as i32 + 1);
-        }
-        let op_fives = pos.count(op, Threat::Five);
-        if op_fives >= 2 {
-            return -(MATE - (ply as i32 + 2));
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(s) = Self::decided(pos, ply) {
+            return s;
         }
         let mut alpha = alpha.max(-(MATE - ply as i32));
         let beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
         }
-        if op_fives == 0 && Self::has_flex4(pos, me) {
-            return MATE - (ply as i32 + 3);
+        if ply >= MAX_PLY - 2 {
+            return self.static_eval(pos);
         }
-        if pos.board().is_full() {
+        let me = pos.to_move();
+        let op = me.other();
+        if pos.count(op, Threat::Five) == 1 {
+            // Forced block (no decision, no stand-pat).
+            let Some(b) = pos.find(op, Threat::Five) else {
+                return self.static_eval(pos);
+            };
+            if !pos.is_legal(me, b) {
+                return -(MATE - (ply as i32 + 2));
+            }
+            self.heur.frames[ply].mv = b as u16;
+            pos.play(b);
+            let s = -self.qsearch(pos, ply + 1, -beta, -alpha, fours);
+            pos.undo();
+            return s;
+        }
+        let threatened = Self::has_flex4(pos, op);
+        let stand = self.static_eval(pos);
+        let mut best = -MATE;
+        if !threatened {
+            if stand >= beta {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+            if fours <= 0 || pos.four_moves(me) == 0 {
+                return stand;
+            }
+        }
+        // Own fours; and under threat, every point that stops the opponent's open four.
+        let mut list = std::mem::take(&mut self.heur.moves[ply]);
+        list.clear();
+        let n = pos.points().len();
+        for k in 0..n {
+            let i = pos.points()[k] as usize;
+            if !pos.is_empty(i) {
+                continue;
+            }
+            let tm = pos.threat(me, i);
+            let four = tm.is_four() && fours > 0;
+            let block = threatened && pos.threat(op, i) >= Threat::Four;
+            if four || block {
+                let s = if tm.is_four() { 1 << 20 } else { 0 }
+                    + pos.cell_score(me, i)
+                    + pos.cell_score(op, i);
+                list.push((i as u16, s));
+            }
+        }
+        list.sort_unstable_by_key(|&(i, s)| (std::cmp::Reverse(s), i));
+        let mut any = false;
+        for &(m, _) in &list {
+            let m = m as usize;
+            if !pos.is_legal(me, m) {
+                continue;
+            }
+            any = true;
+            let is_four = pos.threat(me, m).is_four();
+            self.heur.frames[ply].mv = m as u16;
+            pos.play(m);
+            let s = -self.qsearch(pos, ply + 1, -beta, -alpha, fours - i32::from(is_four));
+            pos.undo();
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.heur.moves[ply] = list;
+        if !any {
+            // Under threat with no legal answer in the list: the open four comes.
+            return if threatened {
+                -(MATE - (ply as i32 + 4))
+            } else {
+                stand
+            };
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn node(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        cut: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta, self.cfg.params.qs_fours);
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_stop();
+        }
+        if self.stopped {
             return 0;
         }
-        if ply >= MAX_PLY - 2 {
-            return evaluate(pos) + self.noise(pos);
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(s) = Self::decided(pos, ply) {
+            return s;
         }
+        let mut alpha = alpha.max(-(MATE - ply as i32));
+        let beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.static_eval(pos);
+        }
+        let me = pos.to_move();
+        let op = me.other();
+        let pv = beta - alpha > 1;
         let hash = pos.hash();
         let entry = self.tt.probe(hash);
         let tt_move = entry.map_or(0, |e| e.mv);
         if let Some(e) = entry {
-            if i32::from(e.depth) >= depth {
+            if !pv && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
-                let cut = match e.bound {
+                let cut_here = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
                     Bound::Upper => s <= alpha,
                     Bound::None => false,
                 };
-                if cut && beta - alpha == 1 {
+                if cut_here {
                     return s;
                 }
             }
         }
-        if depth <= 0 && op_fives == 0 {
-            if self.cfg.leaf_vcf_depth > 0 && pos.four_moves(me) > 0 {
-                if let Some(w) = self.threats.vcf(pos, self.cfg.leaf_vcf_depth) {
-                    return MATE - (ply as i32 + w.plies as i32);
+        let forced = pos.count(op, Threat::Five) == 1;
+        let threatened = !forced && Self::has_flex4(pos, op);
+        let eval = match entry {
+            Some(e) if self.cfg.noise == 0 => i32::from(e.eval),
+            _ => self.static_eval(pos),
+        };
+        self.heur.frames[ply].eval = eval;
+        let improving = ply >= 2 && eval > self.heur.frames[ply - 2].eval;
+        let quiet_node = !forced && !threatened;
+        let mut depth = depth;
+
+        if self.cfg.selective && !pv && quiet_node && !is_mate(beta) {
+            // Reverse futility: far above beta with little depth left.
+            let p = &self.cfg.params;
+            if p.rfp_margin > 0
+                && depth <= 6
+                && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+            {
+                return eval;
+            }
+            // Null move: even passing keeps us above beta.
+            if p.null_move > 0
+                && depth >= 3
+                && eval >= beta
+                && ply > 0
+                && self.heur.frames[ply - 1].mv != NULL_MOVE
+                && pos.four_moves(op) == 0
+            {
+                let r = 3 + depth / 4;
+                self.heur.frames[ply].mv = NULL_MOVE;
+                pos.flip_side();
+                let s = -self.node(pos, depth - r, ply + 1, -beta, -beta + 1, !cut);
+                pos.flip_side();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if is_mate(s) { beta } else { s };
                 }
             }
-            return evaluate(pos) + self.noise(pos);
+            // Razoring: far below alpha, see whether threats alone can help.
+            let p = &self.cfg.params;
+            if p.razor_margin > 0 && depth <= 2 && eval + p.razor_margin * depth < alpha {
+                let s = self.qsearch(pos, ply, alpha, alpha + 1, p.qs_fours);
+                if s <= alpha {
+                    return s;
+                }
+            }
         }
-        let forced = op_fives == 1;
-        let pv_node = beta - alpha > 1;
-        let width = if pv_node {
+        // Internal iterative reduction: no table move to trust, so spend less here.
+        if self.cfg.selective && tt_move == 0 && depth >= 4 && !forced {
+            depth -= 1;
+        }
+
+        let width = if self.cfg.width == 0 {
+            0
+        } else if pv {
             self.cfg.width * 2
         } else {
             self.cfg.width
         };
-        if !self.generate(pos, ply, tt_move, width) {
+        if !self.generate(pos, ply, tt_move, threatened, width) {
             // Only forbidden points or no room: a forced block on a forbidden point loses.
-            return if op_fives == 1 {
+            return if forced {
                 -(MATE - (ply as i32 + 2))
             } else {
                 0
@@ -398,23 +792,70 @@ impl<'a> Searcher<'a> {
         let mut best = -MATE;
         let mut best_move = 0u16;
         let alpha0 = alpha;
-        for (k, &(m, _)) in list.iter().enumerate() {
-            if k >= width && !forced {
-                break;
-            }
+        let p = &self.cfg.params;
+        let lmp_limit = if p.lmp_base > 0 {
+            (p.lmp_base + depth * depth) / if improving { 1 } else { 2 }
+        } else {
+            i32::MAX
+        };
+        let futility_margin = p.futility_margin;
+        let mut searched = 0i32;
+        for k in 0..list.len() {
+            let m = list[k].0;
             let mi = m as usize;
-            let makes_four = pos.threat(me, mi).is_four();
-            let quiet = pos.threat(me, mi) < Threat::Three && pos.threat(op, mi) < Threat::Three;
-            let ext = forced || (self.cfg.extensions && makes_four && ply < 2 * depth as usize + 8);
+            let tm = pos.threat(me, mi);
+            let to = pos.threat(op, mi);
+            let makes_four = tm.is_four();
+            // Open threes are everywhere in a middle game, so they are not spared: only moves
+            // that make a four, a double three, or take the opponent's four point are.
+            let quiet = tm < Threat::ThreeThree && to < Threat::Four;
+            if self.cfg.selective && !pv && quiet_node && quiet && best > -MATE_BOUND {
+                // Move-count pruning: late quiet moves at low depth.
+                if depth <= 6 && searched >= lmp_limit {
+                    continue;
+                }
+                // Futility: a quiet move cannot lift a hopeless evaluation.
+                if futility_margin > 0 && depth <= 4 && eval + 90 + futility_margin * depth <= alpha
+                {
+                    continue;
+                }
+            }
+            let ext =
+                forced || (self.cfg.extensions && makes_four && ply < 2 * depth as usize + 12);
             let new_depth = if ext { depth } else { depth - 1 };
+            self.heur.frames[ply].mv = m;
             pos.play(mi);
-            let score = if k == 0 {
-                -self.node(pos, new_depth, ply + 1, -beta, -alpha)
+            searched += 1;
+            let score = if searched == 1 {
+                -self.node(pos, new_depth, ply + 1, -beta, -alpha, !pv && !cut)
             } else {
-                let r = i32::from(depth >= 3 && k >= 4 && quiet && !ext);
-                let mut s = -self.node(pos, new_depth - r, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && (r > 0 || s < beta) && !self.stopped {
-                    s = -self.node(pos, new_depth, ply + 1, -beta, -alpha);
+                let mut r = 0;
+                if self.cfg.selective && depth >= 3 && quiet_node && !makes_four {
+                    r = self.lmr[depth.min(63) as usize][(searched as usize).min(63)];
+                    if pv {
+                        r -= 64;
+                    }
+                    if cut {
+                        r += 64;
+                    }
+                    if !quiet {
+                        r -= 64;
+                    }
+                    if m == self.heur.killers[ply][0] || m == self.heur.killers[ply][1] {
+                        r -= 64;
+                    }
+                    if !improving {
+                        r += 32;
+                    }
+                    r -= self.heur.history[me.index()][mi] / 128;
+                    r = (r / 64).clamp(0, new_depth - 1);
+                }
+                let mut s = -self.node(pos, new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.node(pos, new_depth, ply + 1, -alpha - 1, -alpha, !cut);
+                }
+                if s > alpha && s < beta && pv && !self.stopped {
+                    s = -self.node(pos, new_depth, ply + 1, -beta, -alpha, false);
                 }
                 s
             };
@@ -430,12 +871,7 @@ impl<'a> Searcher<'a> {
                     alpha = score;
                     if score >= beta {
                         if quiet {
-                            let kl = &mut self.heur.killers[ply];
-                            if kl[0] != m {
-                                kl[1] = kl[0];
-                                kl[0] = m;
-                            }
-                            self.heur.history[me.index()][mi] += depth * depth;
+                            self.reward(me, ply, depth, m, &list[..k]);
                         }
                         break;
                     }
@@ -443,9 +879,13 @@ impl<'a> Searcher<'a> {
             }
         }
         self.heur.moves[ply] = list;
+        if searched == 0 {
+            // Everything was pruned: the evaluation is the best guess.
+            return eval.min(beta);
+        }
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > alpha0 {
+        } else if pv && best > alpha0 {
             Bound::Exact
         } else {
             Bound::Upper
@@ -454,10 +894,33 @@ impl<'a> Searcher<'a> {
             hash,
             best_move,
             to_tt(best, ply),
+            eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
             depth.clamp(-1, 120) as i8,
             bound,
         );
         best
+    }
+
+    /// A quiet move `m` refuted the node: remember it as a killer and counter-move, raise its
+    /// history and lower that of the quiet moves tried before it.
+    fn reward(&mut self, me: Color, ply: usize, depth: i32, m: u16, before: &[(u16, i32)]) {
+        let kl = &mut self.heur.killers[ply];
+        if kl[0] != m {
+            kl[1] = kl[0];
+            kl[0] = m;
+        }
+        if ply > 0 {
+            let prev = self.heur.frames[ply - 1].mv;
+            if prev != 0 && prev != NULL_MOVE {
+                self.heur.counter[me.index()][usize::from(prev)] = m;
+            }
+        }
+        let bonus = (depth * depth * 16).min(2048);
+        let h = &mut self.heur.history[me.index()];
+        Heuristics::nudge(&mut h[usize::from(m)], bonus);
+        for &(q, _) in before {
+            Heuristics::nudge(&mut h[usize::from(q)], -bonus);
+        }
     }
 
     /// Any legal move for the side to move (fallback when no candidate qualifies).
@@ -564,12 +1027,12 @@ impl<'a> Searcher<'a> {
                 let used = self.threats.nodes();
                 self.threats.set_budget(budget);
                 if let Some(t) = self.cfg.time {
-                    // The VCT may use a quarter of the move's time; the search needs the rest.
-                    self.threats.set_deadline(self.start + t / 4);
+                    // The VCT may use a part of the move's time; the search needs the rest.
+                    self.threats
+                        .set_deadline(self.start + self.soft_time(t) / 4);
                 }
                 let r = self.threats.vct(pos, vct_depth, 12);
                 let vct_nodes = self.threats.nodes();
-                self.threats.set_budget(u64::MAX);
                 // Keep the node accounting: threat nodes so far count against the budget.
                 self.nodes += used + vct_nodes;
                 self.threats.set_budget(u64::MAX);
@@ -588,7 +1051,8 @@ impl<'a> Searcher<'a> {
                 self.threats.set_budget(u64::MAX);
             }
         }
-        if !self.generate(pos, 0, 0, usize::MAX) {
+        let threatened = op_fives == 0 && Self::has_flex4(pos, op);
+        if !self.generate(pos, 0, 0, threatened, 0) {
             out.best = Self::any_legal(pos);
             out.pv = out.best.into_iter().collect();
             out.nodes = self.nodes + self.threats.nodes();
@@ -603,13 +1067,63 @@ impl<'a> Searcher<'a> {
         Prepared::Search(root)
     }
 
+    /// The time target for a time budget `t` (see [`Config::soft`]).
+    fn soft_time(&self, t: Duration) -> Duration {
+        let share = self.cfg.params.soft_percent.clamp(1, 100) as u32;
+        self.cfg.soft.unwrap_or(t * share / 100).min(t)
+    }
+
+    /// One iteration over the root moves at `depth` within the window `(alpha, beta)`.
+    /// Returns the scores of the moves searched (all unless stopped), in search order.
+    fn root_iteration(
+        &mut self,
+        pos: &mut Position,
+        root: &[(u16, i32)],
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Vec<(u16, i32)> {
+        let me = pos.to_move();
+        let mut alpha = alpha;
+        let mut scores: Vec<(u16, i32)> = Vec::with_capacity(root.len());
+        for (k, &(m, _)) in root.iter().enumerate() {
+            let mi = m as usize;
+            let makes_four = pos.threat(me, mi).is_four();
+            let ext = self.cfg.extensions && makes_four;
+            let nd = if ext { depth as i32 } else { depth as i32 - 1 };
+            self.heur.frames[0].mv = m;
+            pos.play(mi);
+            let score = if k == 0 {
+                -self.node(pos, nd, 1, -beta, -alpha, false)
+            } else {
+                let mut s = -self.node(pos, nd, 1, -alpha - 1, -alpha, true);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.node(pos, nd, 1, -beta, -alpha, false);
+                }
+                s
+            };
+            pos.undo();
+            if self.stopped {
+                break;
+            }
+            scores.push((m, score));
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        scores
+    }
+
     /// Iterative deepening over `root` (from [`Searcher::prepare`], in this thread or the
-    /// main one). The main thread searches depths 1, 2, …; a helper ages its own heuristics
-    /// first, odd helpers start at depth 2, and helpers do not stop early for want of time
-    /// (the main thread decides that for the group).
+    /// main one), with aspiration windows from depth 4. The main thread searches depths 1,
+    /// 2, …; a helper ages its own heuristics first, odd helpers start at depth 2, and
+    /// helpers do not stop early for want of time (the main thread decides that for the
+    /// group).
     pub fn deepen(&mut self, pos: &mut Position, root: Vec<(u16, i32)>) -> Outcome {
         let mut root = root;
-        let me = pos.to_move();
         let mut out = Outcome::default();
         if root.is_empty() {
             // Not from `prepare`; answer something legal rather than panic.
@@ -625,65 +1139,91 @@ impl<'a> Searcher<'a> {
         out.pv = vec![root[0].0 as usize];
         let forced = root.len() == 1;
         let first = if self.helper % 2 == 1 { 2 } else { 1 };
+        // Time management (main thread): how unsettled the best move has been lately.
+        let mut instability = 0.0f64;
+        let mut prev_score = 0;
         for depth in first.min(self.cfg.max_depth.max(1))..=self.cfg.max_depth.max(1) {
-            let mut alpha = -MATE;
-            let beta = MATE;
-            let mut best_score = -MATE;
-            let mut best_move = root[0].0;
-            let mut scores: Vec<(u16, i32)> = Vec::with_capacity(root.len());
-            for (k, &(m, _)) in root.iter().enumerate() {
-                let mi = m as usize;
-                let makes_four = pos.threat(me, mi).is_four();
-                let ext = self.cfg.extensions && makes_four;
-                let nd = if ext { depth as i32 } else { depth as i32 - 1 };
-                pos.play(mi);
-                let score = if k == 0 {
-                    -self.node(pos, nd, 1, -beta, -alpha)
-                } else {
-                    let mut s = -self.node(pos, nd, 1, -alpha - 1, -alpha);
-                    if s > alpha && !self.stopped {
-                        s = -self.node(pos, nd, 1, -beta, -alpha);
-                    }
-                    s
-                };
-                pos.undo();
+            self.seldepth = 0;
+            let prev_best = out.best;
+            let mut delta = self.cfg.params.aspiration;
+            let (mut alpha, mut beta) = if depth >= 4 && !is_mate(out.score) {
+                (out.score - delta, out.score + delta)
+            } else {
+                (-MATE, MATE)
+            };
+            let mut scores;
+            loop {
+                scores = self.root_iteration(pos, &root, depth, alpha, beta);
                 if self.stopped {
                     break;
                 }
-                scores.push((m, score));
-                if score > best_score {
-                    best_score = score;
-                    best_move = m;
-                    if score > alpha {
-                        alpha = score;
+                let best = scores.iter().map(|&(_, s)| s).max().unwrap_or(-MATE);
+                if best <= alpha && alpha > -MATE {
+                    alpha = (alpha - delta).max(-MATE);
+                    delta *= 2;
+                } else if best >= beta && beta < MATE {
+                    beta = (beta + delta).min(MATE);
+                    delta *= 2;
+                    // The move that failed high goes first in the re-search.
+                    if let Some(&(m, _)) = scores.iter().max_by_key(|&&(_, s)| s) {
+                        if let Some(k) = root.iter().position(|&(r, _)| r == m) {
+                            let e = root.remove(k);
+                            root.insert(0, e);
+                        }
                     }
+                } else {
+                    break;
                 }
             }
-            if self.stopped && scores.is_empty() {
+            if scores.is_empty() {
                 break;
             }
+            let (best_move, best_score) = scores
+                .iter()
+                .copied()
+                .max_by_key(|&(m, s)| {
+                    (s, std::cmp::Reverse(root.iter().position(|&(r, _)| r == m)))
+                })
+                .unwrap_or((root[0].0, -MATE));
             // A partial iteration still improves the choice when its best beat the old one
-            // (the old best move was searched first).
-            out.best = Some(best_move as usize);
-            out.score = best_score;
+            // (the old best move was searched first), but only within the window.
+            if !self.stopped || (best_score > alpha && best_score < beta) {
+                out.best = Some(best_move as usize);
+                out.score = best_score;
+            }
             if !self.stopped {
                 out.depth = depth;
             }
             // Reorder: searched moves by score, unsearched keep their order.
-            let searched = scores.len();
-            scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            let rest: Vec<(u16, i32)> = root[searched..].to_vec();
-            root = scores;
+            let mut searched: Vec<(u16, i32)> = scores.clone();
+            searched.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            let rest: Vec<(u16, i32)> = root
+                .iter()
+                .copied()
+                .filter(|&(m, _)| !scores.iter().any(|&(s, _)| s == m))
+                .collect();
+            root = searched;
             root.extend(rest);
-            if self.stopped || forced || best_score.abs() > MATE_BOUND {
+            if self.stopped || forced || is_mate(out.score) {
                 break;
             }
-            if let Some(t) = self.cfg.time {
-                // The next iteration would likely not finish: stop now.
-                if self.helper == 0 && self.start.elapsed() * 3 > t {
-                    break;
+            if self.helper == 0 {
+                if let Some(t) = self.cfg.time {
+                    if out.best != prev_best {
+                        instability += 1.0;
+                    }
+                    let mut scale = 0.6 + 0.8 * instability;
+                    if depth > 4 && out.score < prev_score - 30 {
+                        scale *= 1.4;
+                    }
+                    instability *= 0.5;
+                    let soft = self.soft_time(t).as_secs_f64() * scale;
+                    if self.start.elapsed().as_secs_f64() > soft.min(t.as_secs_f64()) {
+                        break;
+                    }
                 }
             }
+            prev_score = out.score;
         }
         if let Some(d) = self.done {
             // Whichever thread ends its deepening first ends the group's search: the main
@@ -702,7 +1242,7 @@ impl<'a> Searcher<'a> {
     fn refute_opponent_threat(&mut self, pos: &mut Position, root: &mut Vec<(u16, i32)>) {
         const BUDGET: u64 = 20_000;
         let me = pos.to_move();
-        let deadline = self.cfg.time.map(|t| self.start + t / 3);
+        let deadline = self.cfg.time.map(|t| self.start + self.soft_time(t) / 3);
         let vcf_depth = self.cfg.root_vcf_depth.max(20);
         let probe = |s: &mut Searcher<'_>, pos: &mut Position| -> bool {
             s.threats.set_budget(BUDGET);

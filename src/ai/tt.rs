@@ -50,6 +50,8 @@ pub struct Entry {
     pub mv: u16,
     /// Score, with mate scores relative to the stored node.
     pub score: i16,
+    /// Static evaluation of the node (saves recomputing it on a hit).
+    pub eval: i16,
     /// Remaining depth of the search that stored it.
     pub depth: i8,
     /// Bound type.
@@ -58,26 +60,31 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// Data word layout: move (bits 0-15), score (16-31), depth (32-39), bound (40-41),
-    /// age (48-55).
+    /// Data word layout: move (bits 0-15), score (16-31), static evaluation (32-47), depth
+    /// (48-55), bound (56-57), age (58-63, so ages compare modulo 64).
     const fn pack(self) -> u64 {
         self.mv as u64
             | (self.score as u16 as u64) << 16
-            | (self.depth as u8 as u64) << 32
-            | (self.bound as u64) << 40
-            | (self.age as u64) << 48
+            | (self.eval as u16 as u64) << 32
+            | (self.depth as u8 as u64) << 48
+            | (self.bound as u64) << 56
+            | ((self.age & AGE_MASK) as u64) << 58
     }
 
     const fn unpack(d: u64) -> Entry {
         Entry {
             mv: d as u16,
             score: (d >> 16) as u16 as i16,
-            depth: (d >> 32) as u8 as i8,
-            bound: Bound::from_bits(d >> 40),
-            age: (d >> 48) as u8,
+            eval: (d >> 32) as u16 as i16,
+            depth: (d >> 48) as u8 as i8,
+            bound: Bound::from_bits(d >> 56),
+            age: (d >> 58) as u8,
         }
     }
 }
+
+/// Ages are kept in six bits.
+const AGE_MASK: u8 = 63;
 
 /// Two entries, each `[hash ^ data, data]`; 32 bytes, aligned so a bucket never straddles a
 /// cache line.
@@ -163,9 +170,9 @@ impl Table {
     /// Not atomic as a whole: a concurrent store to the same bucket may win or be lost, which
     /// only costs a cached result.
     #[inline]
-    pub fn store(&self, hash: u64, mv: u16, score: i16, depth: i8, bound: Bound) {
+    pub fn store(&self, hash: u64, mv: u16, score: i16, eval: i16, depth: i8, bound: Bound) {
         let b = self.bucket(hash);
-        let age = self.age.load(Ordering::Relaxed);
+        let age = self.age.load(Ordering::Relaxed) & AGE_MASK;
         let old = [b.load(0), b.load(1)];
         let victim = if let Some(k) = old.iter().position(|&(h, _)| h == hash) {
             k
@@ -182,6 +189,7 @@ impl Table {
             Entry {
                 mv,
                 score,
+                eval,
                 depth,
                 bound,
                 age,
@@ -197,9 +205,12 @@ mod tests {
     #[test]
     fn stores_and_probes() {
         let mut t = Table::new(1);
-        t.store(0x1234_5678_9abc_def0, 77, -5, 3, Bound::Exact);
+        t.store(0x1234_5678_9abc_def0, 77, -5, 12, 3, Bound::Exact);
         let e = t.probe(0x1234_5678_9abc_def0).unwrap();
-        assert_eq!((e.mv, e.score, e.depth, e.bound), (77, -5, 3, Bound::Exact));
+        assert_eq!(
+            (e.mv, e.score, e.eval, e.depth, e.bound),
+            (77, -5, 12, 3, Bound::Exact)
+        );
         assert!(t.probe(0x1234_5679_9abc_def0).is_none());
         t.clear();
         assert!(t.probe(0x1234_5678_9abc_def0).is_none());
@@ -216,15 +227,23 @@ mod tests {
 
     #[test]
     fn every_field_round_trips_through_the_packed_word() {
-        for (mv, score, depth, bound, age) in [
-            (0, 0, 0, Bound::None, 0),
-            (u16::MAX, i16::MIN, i8::MIN, Bound::Exact, u8::MAX),
-            (441, -29_990, -1, Bound::Lower, 7),
-            (1, i16::MAX, i8::MAX, Bound::Upper, 128),
+        for (mv, score, eval, depth, bound, age) in [
+            (0, 0, 0, 0, Bound::None, 0),
+            (
+                u16::MAX,
+                i16::MIN,
+                i16::MAX,
+                i8::MIN,
+                Bound::Exact,
+                AGE_MASK,
+            ),
+            (441, -29_990, -7, -1, Bound::Lower, 7),
+            (1, i16::MAX, i16::MIN, i8::MAX, Bound::Upper, 60),
         ] {
             let e = Entry {
                 mv,
                 score,
+                eval,
                 depth,
                 bound,
                 age,
@@ -241,24 +260,24 @@ mod tests {
         let (a, b, c) = (5 + (1 << 40), 5 + (2 << 40), 5 + (3 << 40));
         assert_eq!(a & (n - 1), c & (n - 1));
         t.new_search();
-        t.store(a, 10, 1, 6, Bound::Exact);
-        t.store(b, 20, 2, 2, Bound::Lower);
+        t.store(a, 10, 1, 0, 6, Bound::Exact);
+        t.store(b, 20, 2, 0, 2, Bound::Lower);
         // A move-less result keeps the stored move.
-        t.store(a, 0, 3, 7, Bound::Upper);
+        t.store(a, 0, 3, 0, 7, Bound::Upper);
         assert_eq!(
             t.probe(a).map(|e| (e.mv, e.score, e.depth)),
             Some((10, 3, 7))
         );
         // The shallower entry goes.
-        t.store(c, 30, 4, 3, Bound::Exact);
+        t.store(c, 30, 4, 0, 3, Bound::Exact);
         assert!(t.probe(b).is_none());
         assert!(t.probe(a).is_some() && t.probe(c).is_some());
         // In a later search, an old entry goes before a current one, even a deeper one.
         t.new_search();
-        t.store(b, 20, 2, 1, Bound::Lower);
+        t.store(b, 20, 2, 0, 1, Bound::Lower);
         assert!(t.probe(c).is_none() && t.probe(a).is_some());
         let d = 5 + (4 << 40);
-        t.store(d, 40, 5, 0, Bound::Exact);
+        t.store(d, 40, 5, 0, 0, Bound::Exact);
         assert!(t.probe(a).is_none());
         assert_eq!(t.probe(b).map(|e| e.mv), Some(20));
         assert_eq!(t.probe(d).map(|e| e.mv), Some(40));
@@ -299,7 +318,7 @@ mod tests {
                         let h = keys[((x >> 1) % keys.len() as u64) as usize];
                         let (mv, score, depth) = fingerprint(h);
                         if x & 1 == 0 {
-                            t.store(h, mv, score, depth, Bound::Exact);
+                            t.store(h, mv, score, 0, depth, Bound::Exact);
                         } else if let Some(e) = t.probe(h) {
                             assert_eq!((e.mv, e.score, e.depth), (mv, score, depth), "{h:x}");
                             checked.fetch_add(1, Ordering::Relaxed);
