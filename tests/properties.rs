@@ -176,7 +176,8 @@ impl Grid {
     }
 
     /// Some empty point on the line makes a straight four (one four with two completion
-    /// points) that contains it and `(x, y)`, and is itself not forbidden.
+    /// points) that contains it and `(x, y)`, makes no five on any line (that stone would win,
+    /// not make the straight four), and is itself not forbidden.
     fn three(&mut self, x: i32, y: i32, (dx, dy): (i32, i32)) -> bool {
         for k in -4..=4 {
             let q = (x + k * dx, y + k * dy);
@@ -188,8 +189,11 @@ impl Grid {
                 .fours(x, y, (dx, dy))
                 .iter()
                 .any(|(stones, ends)| stones.contains(&q) && ends.len() >= 2);
+            let five = DIRS
+                .iter()
+                .any(|&d| self.run(q.0, q.1, d, Color::Black).len() == 5);
             self.set(q.0, q.1, None);
-            if straight && self.forbidden(q.0, q.1).is_none() {
+            if straight && !five && self.forbidden(q.0, q.1).is_none() {
                 return true;
             }
         }
