@@ -10,17 +10,21 @@
 //! - **four**: a line through `p` where one more black stone makes exactly five, e.g. `XXXX.`,
 //!   `XX.XX`, `X.XXX`. A *straight four* `.XXXX.` has two such points but is one four;
 //!   `X.XXX.X` and `XX.XX.XX` (with `p` in the middle part) are two fours on one line.
-//! - **three**: a line through `p` (holding no four) where one more black stone, which is itself
-//!   not forbidden, makes a straight four: `.XXX.`, `.XX.X.`. The "itself not forbidden" part is
-//!   the recursive *false three* rule: the check runs again with `p` on the board.
+//! - **three**: a line through `p` (holding no four) where one more black stone, which makes
+//!   no five and is itself not forbidden, makes a straight four: `.XXX.`, `.XX.X.`. The "itself
+//!   not forbidden" part is the recursive *false three* rule: the check runs again with `p` on
+//!   the board.
 //!
 //! A black move that does not make a five is forbidden if it makes an overline, two or more
 //! fours, or two or more threes. Only fours and threes that include `p` count, and a line that
 //! holds a four is not also a three, so a four-three (4×3) is legal while 4×3×3 is not.
 //!
-//! A point that turns a three into a straight four and at the same time makes a five on
-//! another line is not forbidden (a five always is legal), so it keeps the three real. The
-//! property tests check all of this against a slow referee written from these definitions.
+//! A point that would turn a line into a straight four but at the same time makes a five on
+//! another line does not make the line a three: that stone ends the game with the five, the
+//! straight four never comes to be (RIF defines a three as a row that can become a straight
+//! four; Rapfi's referee agrees). The line is still a three when its other straight-four point
+//! qualifies. The property tests check all of this against a slow referee
+//! written from these definitions.
 
 use std::fmt;
 
@@ -332,9 +336,13 @@ fn fours_in_line(board: &Board, idx: usize, dir: isize) -> u32 {
 }
 
 /// Whether the black stone on `idx` (with no four along `dir`) makes a real three along `dir`:
-/// some empty point, itself not forbidden, turns the line into a straight four through `idx`.
+/// some empty point, which makes no five and is itself not forbidden, turns the line into a
+/// straight four through `idx`.
 ///
 /// Such a point must join the run through `idx`, so it is the first non-black cell on one side.
+/// A point that also makes a five (on another line: on this one it makes four) would end the
+/// game instead, so it does not make the line a three; [`forbidden_idx`] alone would call it
+/// legal, because a five is never forbidden.
 fn is_three(board: &mut Board, idx: usize, dir: isize) -> bool {
     let (lo, hi) = run_ends(board, idx, dir, Cell::Black);
     for q in [lo, hi] {
@@ -345,11 +353,18 @@ fn is_three(board: &mut Board, idx: usize, dir: isize) -> bool {
         board.place(qp, Color::Black);
         let straight = is_straight_four(board, idx, dir);
         board.remove(qp);
-        if straight && forbidden_idx(board, q).is_none() {
+        if straight && !makes_any_five(board, q) && forbidden_idx(board, q).is_none() {
             return true;
         }
     }
     false
+}
+
+/// Whether black playing the empty `idx` makes exactly five along some line.
+fn makes_any_five(board: &Board, idx: usize) -> bool {
+    DIRECTIONS
+        .into_iter()
+        .any(|dir| makes_five(board, idx, dir))
 }
 
 /// Whether the run through the black stone on `idx` along `dir` is a straight four `.XXXX.`:
@@ -445,6 +460,54 @@ mod tests {
             judge(&["e8", "f8", "g8", "h6", "h7", "i9", "j10"], &[], "h8"),
             Some(Forbidden::DoubleThree)
         );
+    }
+
+    #[test]
+    fn straight_four_point_that_makes_five_makes_no_three() {
+        // f8 _ h8 i8 turns into a straight four only at g8. With g6 g7 below, g8 is a legal
+        // 4x3, so the row is a three; with g4-g7, g8 makes a five instead; with g4-g7 and g9,
+        // an overline (forbidden). Only the first is a three beside the column h7 h8 h9.
+        let three = ["f8", "i8", "h7", "h9"];
+        let with = |extra: &[&'static str]| [&three[..], extra].concat();
+        assert_eq!(
+            judge(&with(&["g6", "g7"]), &[], "h8"),
+            Some(Forbidden::DoubleThree)
+        );
+        assert_eq!(judge(&with(&["g4", "g5", "g6", "g7"]), &[], "h8"), None);
+        assert_eq!(
+            judge(&with(&["g4", "g5", "g6", "g7", "g9"]), &[], "h8"),
+            None
+        );
+    }
+
+    #[test]
+    fn three_with_another_straight_four_point_stays_a_three() {
+        // g8 h8 i8: f8 also makes the five f4-f8, but j8 still makes a straight four.
+        let black = ["g8", "i8", "h7", "h9", "f4", "f5", "f6", "f7"];
+        assert_eq!(judge(&black, &[], "h8"), Some(Forbidden::DoubleThree));
+        // White on j8 or k8 leaves f8 as the only straight-four point.
+        assert_eq!(judge(&black, &["j8"], "h8"), None);
+        assert_eq!(judge(&black, &["k8"], "h8"), None);
+    }
+
+    #[test]
+    fn d9_of_issue_11_is_legal() {
+        // Column d (d7 _ d9 d10) becomes a straight four only at d8, which makes a8-e8.
+        let black = [
+            "e8", "j8", "i7", "l5", "i8", "g9", "f11", "h8", "a8", "h7", "j7", "d10", "f4", "k10",
+            "a4", "l6", "i12", "g7", "g8", "k4", "j9", "f6", "d7", "h12", "f9", "c8", "h4", "b8",
+            "k2",
+        ];
+        let white = [
+            "f10", "i11", "o10", "j10", "m10", "n10", "i10", "d14", "i3", "g10", "i9", "e10", "f8",
+            "d5", "j2", "l7", "k6", "i1", "k7",
+        ];
+        assert_eq!(judge(&black, &white, "d9"), None);
+        let listed: Vec<String> = forbidden_points(&board_with(&black, &white), Rule::Renju)
+            .into_iter()
+            .map(|(p, _)| p.rif(15).to_string())
+            .collect();
+        assert_eq!(listed, ["h6", "j6", "f5", "g5"]);
     }
 
     #[test]

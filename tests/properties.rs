@@ -1,6 +1,7 @@
 //! Invariants over random legal games (proptest): make/undo, hashing, win detection against a
 //! brute-force scan, forbidden moves against a slow referee written straight from the RIF
-//! definitions and under the 8 symmetries, undo/redo, records and saves.
+//! definitions (along random games and on random black-heavy positions) and under the 8
+//! symmetries, undo/redo, records and saves.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -54,6 +55,54 @@ fn renju_strategy(max_moves: usize) -> impl Strategy<Value = Game> {
         prop::collection::vec(any::<Index>(), 0..max_moves),
     )
         .prop_map(|(size, picks)| random_game(Rule::Renju, size, &picks))
+}
+
+/// One stretch of stones: where it starts, its direction, length, which of its cells stay
+/// empty (bits) and whether it is black.
+type Segment = (Index, usize, u8, u8, bool);
+
+/// Positions that no game need reach: short stretches of mostly black stones, some with gaps,
+/// laid along random lines of a small board. Fours, five points, overlines and threes inside
+/// threes meet far more often than in random play, and nothing is filtered out (black may
+/// already have a five or an overline on the board: the referee is judged all the same).
+fn position_strategy() -> impl Strategy<Value = Board> {
+    // Tuned so that about one position in ten holds a three whose straight-four point makes
+    // a five (random games: fewer than one in a hundred).
+    let segment = (
+        any::<Index>(),
+        0usize..4,
+        3u8..6,
+        any::<u8>(),
+        prop::bool::weighted(0.75),
+    );
+    (
+        prop::sample::select(vec![11u8, 13]),
+        prop::collection::vec(segment, 12..36),
+    )
+        .prop_map(|(size, segments)| random_position(size, &segments))
+}
+
+fn random_position(size: u8, segments: &[Segment]) -> Board {
+    let mut board = Board::new(size).unwrap();
+    let points: Vec<Point> = Point::all(size).collect();
+    for &(start, dir, len, gaps, black) in segments {
+        let (dx, dy) = DIRS[dir];
+        let start = *start.get(&points);
+        for k in 0..i32::from(len) {
+            if k > 0 && gaps & (1 << k) != 0 {
+                continue;
+            }
+            let (x, y) = (i32::from(start.x()) + k * dx, i32::from(start.y()) + k * dy);
+            if !(0..i32::from(size)).contains(&x) || !(0..i32::from(size)).contains(&y) {
+                break;
+            }
+            let p = Point::new(x as u8, y as u8);
+            if board.is_empty_at(p) {
+                board.place(p, if black { Color::Black } else { Color::White });
+            }
+        }
+    }
+    board
 }
 
 // ---- A slow, independent referee on plain coordinates -------------------------------------
@@ -176,7 +225,8 @@ impl Grid {
     }
 
     /// Some empty point on the line makes a straight four (one four with two completion
-    /// points) that contains it and `(x, y)`, and is itself not forbidden.
+    /// points) that contains it and `(x, y)`, makes no five on any line (that stone would win,
+    /// not make the straight four), and is itself not forbidden.
     fn three(&mut self, x: i32, y: i32, (dx, dy): (i32, i32)) -> bool {
         for k in -4..=4 {
             let q = (x + k * dx, y + k * dy);
@@ -188,13 +238,53 @@ impl Grid {
                 .fours(x, y, (dx, dy))
                 .iter()
                 .any(|(stones, ends)| stones.contains(&q) && ends.len() >= 2);
+            let five = DIRS
+                .iter()
+                .any(|&d| self.run(q.0, q.1, d, Color::Black).len() == 5);
             self.set(q.0, q.1, None);
-            if straight && self.forbidden(q.0, q.1).is_none() {
+            if straight && !five && self.forbidden(q.0, q.1).is_none() {
                 return true;
             }
         }
         false
     }
+
+    /// Every empty point forbidden for black, row by row from the top.
+    fn all_forbidden(&mut self) -> Vec<(Point, Forbidden)> {
+        let mut out = Vec::new();
+        for y in 0..self.size {
+            for x in 0..self.size {
+                if self.get(x, y).is_none() {
+                    if let Some(reason) = self.forbidden(x, y) {
+                        out.push((Point::new(x as u8, y as u8), reason));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `forbidden_at` on every empty point and `forbidden_points` both agree with the slow referee,
+/// and `forbidden_at` leaves the board as it found it.
+fn check_forbidden(board: &Board) -> Result<(), TestCaseError> {
+    let mut grid = Grid::from_board(board);
+    let slow = grid.all_forbidden();
+    let mut scratch = board.clone();
+    for p in empty_points(board) {
+        let want = slow.iter().find(|(q, _)| *q == p).map(|&(_, r)| r);
+        prop_assert_eq!(
+            forbidden_at(&mut scratch, p),
+            want,
+            "at {:?} on\n{}",
+            p,
+            board
+        );
+    }
+    prop_assert_eq!(&scratch, board);
+    prop_assert_eq!(scratch.hash(), board.hash());
+    prop_assert_eq!(forbidden_points(board, Rule::Renju), slow, "on\n{}", board);
+    Ok(())
 }
 
 /// The winning run through `p` by brute force: (kind, stones) or `None`.
@@ -293,14 +383,10 @@ proptest! {
         // Check every position along the game, not only the last one.
         let mut replay = Game::new(game.rule(), game.size()).unwrap();
         for &m in game.moves() {
-            let mut board = replay.board().clone();
-            let mut grid = Grid::from_board(&board);
-            for p in empty_points(&board) {
-                let slow = grid.forbidden(i32::from(p.x()), i32::from(p.y()));
-                prop_assert_eq!(forbidden_at(&mut board, p), slow, "at {:?} on\n{}", p, board);
-            }
+            check_forbidden(replay.board())?;
             replay.try_play(m).unwrap();
         }
+        check_forbidden(replay.board())?;
     }
 
     #[test]
@@ -368,5 +454,15 @@ proptest! {
         prop_assert_eq!(loaded.board(), g.board());
         prop_assert_eq!(loaded.result(), g.result());
         prop_assert_eq!(loaded.rule(), g.rule());
+    }
+}
+
+proptest! {
+    // A position costs about a millisecond: many of them, so that rare shapes come up.
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn forbidden_agrees_with_the_slow_referee_on_random_positions(board in position_strategy()) {
+        check_forbidden(&board)?;
     }
 }

@@ -1,12 +1,24 @@
 //! Every referee case in `tests/fixtures/renju_cases.txt` (a copy of the project's verified
-//! fixture file; its header cites the source of each case).
+//! fixture file) and `tests/fixtures/renju_five_point_threes.txt` (threes whose straight-four
+//! point makes a five, issue 11). Each file's header and each case cite their sources.
 
 use std::fmt::Write as _;
 
 use wuzi::{forbidden_at, forbidden_points, win_at, Board, Color, Forbidden, Point, Rule, WinKind};
 
-const FIXTURES: &str = include_str!("fixtures/renju_cases.txt");
-const EXPECTED_CASES: usize = 66;
+/// Each fixture file with the number of cases it holds, so a lost case is noticed.
+const FIXTURES: [(&str, &str, usize); 2] = [
+    (
+        "renju_cases.txt",
+        include_str!("fixtures/renju_cases.txt"),
+        66,
+    ),
+    (
+        "renju_five_point_threes.txt",
+        include_str!("fixtures/renju_five_point_threes.txt"),
+        20,
+    ),
+];
 
 #[derive(Debug, PartialEq)]
 enum Expect {
@@ -147,9 +159,8 @@ fn parse_case(block: &str) -> Result<Case, String> {
     })
 }
 
-fn parse_all() -> Vec<Result<Case, (String, String)>> {
-    FIXTURES
-        .split("\n=== ")
+fn parse_file(text: &str) -> Vec<Result<Case, (String, String)>> {
+    text.split("\n=== ")
         .skip(1) // the header with the format and sources
         .map(|block| {
             parse_case(block).map_err(|e| {
@@ -157,6 +168,13 @@ fn parse_all() -> Vec<Result<Case, (String, String)>> {
                 (id, e)
             })
         })
+        .collect()
+}
+
+fn parse_all() -> Vec<Result<Case, (String, String)>> {
+    FIXTURES
+        .iter()
+        .flat_map(|(_, text, _)| parse_file(text))
         .collect()
 }
 
@@ -229,11 +247,13 @@ fn every_fixture_case_passes() {
         cases.len() - passed,
         cases.len()
     );
-    assert_eq!(
-        cases.len(),
-        EXPECTED_CASES,
-        "fixture file lost or gained cases"
-    );
+    for (name, text, expected) in FIXTURES {
+        assert_eq!(
+            parse_file(text).len(),
+            expected,
+            "{name} lost or gained cases"
+        );
+    }
 }
 
 #[test]
