@@ -79,9 +79,8 @@ pub fn run_threads(depth: u32, threads: usize) -> BenchReport {
     let threads = threads.clamp(1, crate::ai::MAX_THREADS);
     let cancel = AtomicBool::new(false);
     let limits = Limits {
-        time: None,
-        nodes: None,
         depth: Some(depth),
+        ..Limits::default()
     };
     let mut nodes = 0;
     let start = Instant::now();

@@ -187,7 +187,7 @@ impl Engine {
         let base = Config {
             max_depth,
             time: limits.time,
-            soft: None,
+            soft: limits.target,
             nodes: limits.nodes,
             root_vcf_depth: 0,
             root_vct: (0, 0),

@@ -30,8 +30,12 @@ pub enum Level {
 /// stops at the level's own depth cap.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Limits {
-    /// Wall-clock budget.
+    /// Wall-clock budget: the search never takes longer.
     pub time: Option<Duration>,
+    /// The time the search aims to use when `time` is set: iterative deepening stops past
+    /// it once the best move is settled, and goes on towards `time` while it is not. `None`:
+    /// half of `time`.
+    pub target: Option<Duration>,
     /// Node budget (deterministic, unlike time).
     pub nodes: Option<u64>,
     /// Deepest full-width iteration.
@@ -44,6 +48,7 @@ impl Limits {
     pub const fn nodes(n: u64) -> Limits {
         Limits {
             time: None,
+            target: None,
             nodes: Some(n),
             depth: None,
         }
@@ -54,6 +59,7 @@ impl Limits {
     pub const fn time(t: Duration) -> Limits {
         Limits {
             time: Some(t),
+            target: None,
             nodes: None,
             depth: None,
         }

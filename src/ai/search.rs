@@ -287,6 +287,43 @@ pub enum Prepared {
     Search(Vec<(u16, i32)>),
 }
 
+/// Master's time management between iterations: aim at the target, spend more while the
+/// best move changes or the score drops, never pass the limit.
+#[derive(Debug)]
+struct Clock {
+    limit: Duration,
+    target: Duration,
+    /// Recent best-move changes, halved every iteration.
+    instability: f64,
+    last_score: Option<i32>,
+}
+
+impl Clock {
+    fn new(limit: Duration, target: Duration) -> Clock {
+        Clock {
+            limit,
+            target: target.min(limit),
+            instability: 0.0,
+            last_score: None,
+        }
+    }
+
+    /// After an iteration at `depth` that took the search to `elapsed`: whether to start the
+    /// next one. A settled search stops past 70% of the target; each recent change of the best
+    /// move adds 80% more (fading by half per iteration), a score that fell by 30 or more
+    /// another 30%; the limit is never passed.
+    fn deepen_again(&mut self, elapsed: Duration, depth: u32, changed: bool, score: i32) -> bool {
+        self.instability = self.instability / 2.0 + if changed { 1.0 } else { 0.0 };
+        let mut factor = 0.7 + 0.8 * self.instability;
+        if depth > 4 && self.last_score.is_some_and(|s| score < s - 30) {
+            factor *= 1.3;
+        }
+        self.last_score = Some(score);
+        let stop = self.target.mul_f64(factor).min(self.limit);
+        elapsed < stop
+    }
+}
+
 /// One search thread.
 pub struct Searcher<'a> {
     cfg: Config,
@@ -1139,9 +1176,8 @@ impl<'a> Searcher<'a> {
         out.pv = vec![root[0].0 as usize];
         let forced = root.len() == 1;
         let first = if self.helper % 2 == 1 { 2 } else { 1 };
-        // Time management (main thread): how unsettled the best move has been lately.
-        let mut instability = 0.0f64;
-        let mut prev_score = 0;
+        // Time management (main thread only; helpers follow it).
+        let mut clock: Option<Clock> = None;
         for depth in first.min(self.cfg.max_depth.max(1))..=self.cfg.max_depth.max(1) {
             self.seldepth = 0;
             let prev_best = out.best;
@@ -1209,21 +1245,13 @@ impl<'a> Searcher<'a> {
             }
             if self.helper == 0 {
                 if let Some(t) = self.cfg.time {
-                    if out.best != prev_best {
-                        instability += 1.0;
-                    }
-                    let mut scale = 0.6 + 0.8 * instability;
-                    if depth > 4 && out.score < prev_score - 30 {
-                        scale *= 1.4;
-                    }
-                    instability *= 0.5;
-                    let soft = self.soft_time(t).as_secs_f64() * scale;
-                    if self.start.elapsed().as_secs_f64() > soft.min(t.as_secs_f64()) {
+                    let clock = clock.get_or_insert_with(|| Clock::new(t, self.soft_time(t)));
+                    let elapsed = self.start.elapsed();
+                    if !clock.deepen_again(elapsed, depth, out.best != prev_best, out.score) {
                         break;
                     }
                 }
             }
-            prev_score = out.score;
         }
         if let Some(d) = self.done {
             // Whichever thread ends its deepening first ends the group's search: the main
@@ -1307,5 +1335,56 @@ impl<'a> Searcher<'a> {
             pos.undo();
         }
         pv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_settled_search_stops_before_its_target() {
+        let mut c = Clock::new(ms(1000), ms(600));
+        // Depth 1 always "changes" from the ordering's guess.
+        assert!(c.deepen_again(ms(1), 1, true, 10));
+        for d in 2..8 {
+            assert!(c.deepen_again(ms(100), d, false, 10));
+        }
+        assert!(c.deepen_again(ms(400), 8, false, 10));
+        assert!(!c.deepen_again(ms(430), 9, false, 10));
+    }
+
+    #[test]
+    fn an_unsettled_search_goes_on_but_never_past_the_limit() {
+        let mut c = Clock::new(ms(1000), ms(600));
+        assert!(c.deepen_again(ms(500), 5, true, 10));
+        assert!(c.deepen_again(ms(700), 6, true, 10));
+        assert!(!c.deepen_again(ms(1000), 7, true, 10));
+        // A falling score buys time too.
+        let mut d = Clock::new(ms(1000), ms(600));
+        assert!(d.deepen_again(ms(100), 5, false, 50));
+        assert!(d.deepen_again(ms(450), 6, false, 0));
+        let mut e = Clock::new(ms(1000), ms(600));
+        assert!(e.deepen_again(ms(100), 5, false, 50));
+        assert!(!e.deepen_again(ms(450), 6, false, 50));
+    }
+
+    #[test]
+    fn params_are_set_by_name() {
+        let mut p = Params::default();
+        for name in Params::NAMES {
+            p.set(name, "7").unwrap();
+        }
+        assert_eq!(p.rfp_margin, 7);
+        assert_eq!(p.soft_percent, 7);
+        assert!(p.set("nonsense", "1").is_err());
+        assert!(p.set("rfp_margin", "x").is_err());
+        assert!(p.set("rfp_margin", "-1").is_err());
+        assert!(p.set("lmr_div", "0").is_err());
+        assert!(p.set("null_move", "0").is_ok());
     }
 }

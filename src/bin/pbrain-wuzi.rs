@@ -282,6 +282,7 @@ fn spawn_engine(tx: Sender<Event>) -> Sender<Task> {
                 e.set_threads(job.threads);
                 let limits = Limits {
                     time: Some(job.budget.search),
+                    target: Some(job.budget.target),
                     nodes: None,
                     depth: None,
                 };

@@ -566,8 +566,9 @@ impl Session {
             .map(Reply::Message)
             .collect();
         replies.push(Reply::Debug(format!(
-            "{} to move, budget {} ms (cancel {} ms, answer by {} ms), table {} MiB",
+            "{} to move, aim {} ms, budget {} ms (cancel {} ms, answer by {} ms), table {} MiB",
             game.to_move(),
+            request.budget.target.as_millis(),
             request.budget.search.as_millis(),
             request.budget.cancel_after.as_millis(),
             request.budget.give_up_after.as_millis(),

@@ -48,8 +48,11 @@ pub struct TimeControl {
 /// How long one move may take, measured from when the command arrived.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// The search's own time limit.
+    /// The search's own time limit: it never searches longer.
     pub search: Duration,
+    /// The time the search aims to use ([`crate::Limits::target`]): it stops past this once
+    /// its best move is settled and goes on towards `search` while it is not.
+    pub target: Duration,
     /// When the driver raises the cancel flag if the search is still running.
     pub cancel_after: Duration,
     /// When the driver answers with the fallback move if the search still has not returned;
@@ -57,8 +60,13 @@ pub struct Budget {
     pub give_up_after: Duration,
 }
 
+/// The share of the search limit a move aims to use when only the turn limits it: a settled
+/// search stops well before the limit, an unsettled one runs on to it, and the two average
+/// out at 50-80% of the turn (measured by `wuzi-arena`, docs/ai.md).
+const TARGET_SHARE: u32 = 80;
+
 impl Budget {
-    fn from_search(search: Duration, hard: Option<Duration>) -> Budget {
+    fn from_search(search: Duration, target: Duration, hard: Option<Duration>) -> Budget {
         let search = search.max(Duration::from_millis(1));
         match hard {
             // Cancel halfway between the soft limit and the hard one; answer by the hard one.
@@ -66,12 +74,14 @@ impl Budget {
                 let search = search.min(hard);
                 Budget {
                     search,
+                    target: target.min(search),
                     cancel_after: search + (hard - search) / 2,
                     give_up_after: hard,
                 }
             }
             None => Budget {
                 search,
+                target: target.min(search),
                 cancel_after: search + Duration::from_millis(100),
                 give_up_after: search + Duration::from_millis(500),
             },
@@ -138,18 +148,17 @@ impl TimeControl {
         .map(Duration::from_millis);
         if self.turn_ms == Some(0) {
             let hard = hard.map_or(FASTEST_ANSWER, |h| h.min(FASTEST_ANSWER));
-            return Budget::from_search(FASTEST_MOVE_TIME, Some(hard));
+            return Budget::from_search(FASTEST_MOVE_TIME, FASTEST_MOVE_TIME, Some(hard));
         }
-        // Leave the search 85% of the hard limit: iterative deepening may overrun its limit
-        // by one node batch, and the answer still has to be written.
-        let from_hard = hard.map(|h| h * 85 / 100);
-        let from_share = match_share.map(Duration::from_millis);
-        let search = match (from_hard, from_share) {
-            (Some(a), Some(b)) => a.min(b),
-            (Some(a), None) | (None, Some(a)) => a,
-            (None, None) => DEFAULT_MOVE_TIME,
+        // The search may run to 92% of the hard limit: it looks at the clock every
+        // millisecond or so, and the answer still has to be written.
+        let search = hard.map_or(DEFAULT_MOVE_TIME, |h| h * 92 / 100);
+        let from_turn = search * TARGET_SHARE / 100;
+        let target = match match_share {
+            Some(share) => from_turn.min(Duration::from_millis(share)),
+            None => from_turn,
         };
-        Budget::from_search(search, hard)
+        Budget::from_search(search, target, hard)
     }
 }
 
@@ -193,6 +202,7 @@ mod tests {
 
     fn check_order(b: Budget) {
         assert!(b.search >= ms(1), "{b:?}");
+        assert!(b.target <= b.search, "{b:?}");
         assert!(b.search <= b.cancel_after, "{b:?}");
         assert!(b.cancel_after <= b.give_up_after, "{b:?}");
     }
@@ -212,13 +222,15 @@ mod tests {
                 check_order(b);
                 assert!(b.give_up_after < ms(t) || t <= 1, "turn {t}: {b:?}");
                 if t >= 100 {
-                    assert!(b.search >= ms(t) / 2, "turn {t} wastes time: {b:?}");
+                    assert!(b.search >= ms(t) * 3 / 4, "turn {t} wastes time: {b:?}");
+                    assert!(b.target >= ms(t) / 2, "turn {t} aims too low: {b:?}");
                 }
             }
         }
         let b = tc(Some(1000), None, None).budget(0, Duration::ZERO);
         assert_eq!(b.give_up_after, ms(900));
-        assert_eq!(b.search, ms(765));
+        assert_eq!(b.search, ms(828));
+        assert_eq!(b.target, ms(662) + Duration::from_micros(400));
     }
 
     #[test]
@@ -238,10 +250,13 @@ mod tests {
         let b = tc(Some(5000), Some(180_000), Some(180_000)).budget(0, Duration::ZERO);
         // 171 s usable over 30 moves = 5.7 s, capped by the turn limit.
         assert_eq!(b.give_up_after, ms(4750));
-        assert!(b.search <= ms(4750) * 85 / 100);
+        assert!(b.search <= ms(4750) * 92 / 100);
+        // 171 s over 30 moves: aim at 5.7 s, capped by the turn.
+        assert_eq!(b.target, b.search * 80 / 100);
         let late = tc(Some(5000), Some(180_000), Some(20_000)).budget(60, Duration::ZERO);
-        // 19 s usable over 15 moves.
-        assert_eq!(late.search, ms(19_000 / 15));
+        // 19 s usable over 15 moves is the aim; at most a third of it, within the turn.
+        assert_eq!(late.target, ms(19_000 / 15));
+        assert_eq!(late.search, ms(4370));
         check_order(late);
         let broke = tc(Some(5000), Some(180_000), Some(-30)).budget(60, Duration::ZERO);
         assert!(broke.give_up_after <= ms(1), "{broke:?}");
@@ -265,7 +280,8 @@ mod tests {
         let b = t.budget(0, ms(4000));
         // 6000 - 300 reserve = 5700: at most 1900 per move, 190 as the share.
         assert_eq!(b.give_up_after, ms(1900));
-        assert_eq!(b.search, ms(190));
+        assert_eq!(b.search, ms(1748));
+        assert_eq!(b.target, ms(190));
     }
 
     #[test]
