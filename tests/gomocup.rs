@@ -25,7 +25,12 @@ struct Brain {
 
 impl Brain {
     fn start() -> Brain {
+        Brain::start_with(&[])
+    }
+
+    fn start_with(args: &[&str]) -> Brain {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -218,6 +223,58 @@ fn begin_turn_about_end() {
     assert!(about.starts_with("name=\"Wuzi\", version=\""), "{about}");
     assert!(about.contains("author=\"Wuzi developers\""), "{about}");
     b.end();
+}
+
+#[test]
+fn every_level_and_tuning_parameters_from_the_command_line() {
+    for args in [
+        &["--level", "beginner"][..],
+        &["--level=easy"],
+        &["--level", "3"],
+        &["--level", "hard", "--param", "qs_fours=1,rfp_margin=50"],
+        &["--param=null_move=0"],
+    ] {
+        let mut b = Brain::start_with(args);
+        b.send("INFO timeout_turn 200");
+        b.start_game(15);
+        b.send("BEGIN");
+        b.read_move();
+        for _ in 0..4 {
+            let p = b.free_point();
+            b.turn(p.0, p.1);
+        }
+        b.end();
+    }
+}
+
+#[test]
+fn bad_command_line_is_refused_with_usage() {
+    for args in [
+        &["--level", "godlike"][..],
+        &["--param", "nonsense=1"],
+        &["--param", "rfp_margin"],
+        &["--level"],
+        &["extra"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("usage: pbrain-wuzi"), "{args:?}: {err}");
+        assert!(
+            out.stdout.is_empty(),
+            "{args:?}: nothing on the protocol channel"
+        );
+    }
+    let help = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--level"));
 }
 
 #[test]

@@ -13,6 +13,11 @@
 //! While a search runs, `END` exits at once, `STOP`/`YXSTOP` cuts it short, `INFO` applies
 //! from the next move, and any other command waits for the move to go out (commands that
 //! change the game first cut the search short), so every command gets its answers in order.
+//!
+//! Command line: `pbrain-wuzi [--level L] [--param name=value[,...]]`. The level (default
+//! Master) lets every level be matched against outside engines; `--param` sets the search
+//! constants ([`Params`]) for tuning matches between builds. A bad command line exits with
+//! status 2 and the usage on stderr, never a word on the protocol channel.
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
@@ -27,7 +32,7 @@ use std::time::Instant;
 use wuzi::gomocup::{
     Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, Session, Thought,
 };
-use wuzi::{Engine, Game, Level, Limits};
+use wuzi::{Engine, Game, Level, Limits, Params};
 
 /// The engine's stack: deep searches recurse, and the default 2 MiB of a spawned thread is
 /// not much.
@@ -65,10 +70,74 @@ struct InFlight {
     cancel: Arc<AtomicBool>,
 }
 
+const USAGE: &str = "usage: pbrain-wuzi [--level beginner|easy|medium|hard|master] \
+[--param name=value[,name=value...]]
+  A Gomocup (piskvork) brain on stdin/stdout.
+  --level L     the level to play (name or 1-5; default master)
+  --param P     search constants for tuning matches; names: ";
+
+/// What the command line asks for.
+#[derive(Debug, Default)]
+struct Options {
+    level: Level,
+    params: Params,
+    help: bool,
+}
+
+/// Reads the command line (without the program name).
+fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
+    let mut o = Options {
+        level: Level::Master,
+        ..Options::default()
+    };
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
+            _ => (arg.clone(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| args.next())
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match flag.as_str() {
+            "-h" | "--help" => o.help = true,
+            "--level" => {
+                o.level = value("--level")?
+                    .parse::<Level>()
+                    .map_err(|e| e.to_string())?;
+            }
+            "--param" => {
+                for pair in value("--param")?.split(',') {
+                    let (name, v) = pair
+                        .split_once('=')
+                        .ok_or_else(|| format!("--param {pair:.40?}: expected name=value"))?;
+                    o.params.set(name.trim(), v).map_err(|e| e.to_string())?;
+                }
+            }
+            _ => return Err(format!("unexpected argument {arg:.40?}")),
+        }
+    }
+    Ok(o)
+}
+
 fn main() {
+    let options = match parse_args(std::env::args().skip(1)) {
+        Ok(o) if o.help => {
+            println!("{USAGE}{}", Params::NAMES.join(", "));
+            return;
+        }
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("pbrain-wuzi: {e}\n{USAGE}{}", Params::NAMES.join(", "));
+            process::exit(2);
+        }
+    };
     let (tx, rx) = mpsc::channel::<Event>();
     spawn_reader(tx.clone());
-    let jobs = spawn_engine(tx);
+    let jobs = spawn_engine(tx, options.level, options.params);
 
     let mut controller = Controller {
         parser: Parser::new(),
@@ -259,7 +328,7 @@ fn spawn_reader(tx: Sender<Event>) {
         .expect("spawning the reader thread");
 }
 
-fn spawn_engine(tx: Sender<Event>) -> Sender<Task> {
+fn spawn_engine(tx: Sender<Event>, level: Level, params: Params) -> Sender<Task> {
     let (jobs, rx) = mpsc::channel::<Task>();
     thread::Builder::new()
         .name("engine".into())
@@ -274,11 +343,14 @@ fn spawn_engine(tx: Sender<Event>) -> Sender<Task> {
                 if !matches!(&engine, Some((m, _)) if *m == mib) {
                     // Free the old table before allocating the new one.
                     drop(engine.take());
-                    engine = Some((mib, Engine::new(mib)));
+                    let mut e = Engine::new(mib);
+                    e.set_params(params.clone());
+                    engine = Some((mib, e));
                 }
                 let Some(job) = job else { continue };
                 let (_, e) = engine.as_mut().expect("just set");
-                // Master uses every core (at most 8) unless the manager sent INFO thread_num.
+                // Master uses every core (at most 8) unless the manager sent INFO thread_num;
+                // the other levels search on one thread whatever this says.
                 e.set_threads(job.threads);
                 let limits = Limits {
                     time: Some(job.budget.search),
@@ -289,7 +361,7 @@ fn spawn_engine(tx: Sender<Event>) -> Sender<Task> {
                 // Same position, same seed: a rerun (TAKEBACK then TURN) plays the same way.
                 let seed = job.game.board().hash();
                 let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                    e.search(&job.game, Level::Master, limits, &job.cancel, seed)
+                    e.search(&job.game, level, limits, &job.cancel, seed)
                 }));
                 let thought = match result {
                     Ok(r) => Some(Thought {
