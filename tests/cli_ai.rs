@@ -265,3 +265,95 @@ fn play_against_the_computer_and_undo_both_moves() {
     assert!(r.stdout.contains("Computer plays "), "{}", r.stdout);
     bad(&["play", "--level", "2"]);
 }
+
+#[test]
+fn datagen_plays_with_the_tables_it_is_given_and_tune_reads_its_games() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("datagen-weights");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let ok = |args: &[&str]| {
+        let r = wuzi(args, "");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    };
+    ok(&[
+        "tune",
+        "--rule",
+        "renju",
+        "--init",
+        "hand",
+        "--out",
+        &path("hand.txt"),
+    ]);
+    // The same tables with every combination worth nothing: only the threat table is left.
+    let hand = std::fs::read_to_string(path("hand.txt")).unwrap();
+    let flat: String = hand
+        .lines()
+        .map(|l| match l.strip_prefix("cell ") {
+            Some(rest) => {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let zeros = vec!["0"; words.len() - 2].join(" ");
+                format!("cell {} {} {zeros}\n", words[0], words[1])
+            }
+            None => format!("{l}\n"),
+        })
+        .collect();
+    std::fs::write(path("flat.txt"), flat).unwrap();
+    let gen = |weights: &str, out: &str| {
+        ok(&[
+            "datagen",
+            "--rule",
+            "renju",
+            "--games",
+            "6",
+            "--nodes",
+            "3000",
+            "--seed",
+            "5",
+            "--weights",
+            &path(weights),
+            "--out",
+            &path(out),
+        ]);
+        std::fs::read_to_string(path(out)).unwrap()
+    };
+    let a = gen("hand.txt", "a.txt");
+    assert_eq!(a.lines().count(), 6);
+    assert_eq!(
+        a,
+        gen("hand.txt", "a2.txt"),
+        "the same flags make the same games"
+    );
+    assert_ne!(a, gen("flat.txt", "b.txt"), "other tables play other games");
+    ok(&[
+        "tune",
+        "--rule",
+        "renju",
+        "--data",
+        &path("a.txt"),
+        "--epochs",
+        "5",
+        "--out",
+        &path("fit.txt"),
+    ]);
+    let fit = std::fs::read_to_string(path("fit.txt")).unwrap();
+    assert!(fit.starts_with("# "), "the header names the command");
+    // A file that is not a table is refused with one line, and nothing is written.
+    std::fs::write(path("bad.txt"), "cell black waiting 1 2 3\n").unwrap();
+    let r = wuzi(
+        &[
+            "datagen",
+            "--rule",
+            "renju",
+            "--games",
+            "1",
+            "--weights",
+            &path("bad.txt"),
+            "--out",
+            &path("never.txt"),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--weights"), "{}", r.stderr);
+    assert!(!dir.join("never.txt").exists());
+}

@@ -33,6 +33,7 @@ pub mod position;
 pub mod search;
 pub mod threat;
 pub mod tt;
+pub mod tune;
 mod verdict;
 
 pub use engine::{Engine, SearchResult, MAX_THREADS};

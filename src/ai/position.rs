@@ -7,6 +7,7 @@
 //! adjusts per-colour score sums and per-class counts. The counts make questions such as
 //! "does the side to move have a five?" O(1) at every node.
 
+use crate::ai::eval::{combo_rank, weights, Weights};
 use crate::ai::pattern::{tables, weight, KeyTable, Neighbour, Pattern};
 use crate::{Board, Cell, Color, Point, Rule, CELLS, DIRECTIONS};
 
@@ -53,8 +54,12 @@ const PATTERN_SCORE: [i32; 12] = [0, 0, 2, 5, 10, 26, 30, 80, 90, 500, 500, 3000
 struct Combo {
     threat: Threat,
     maybe_forbidden: bool,
-    // 4 bytes a combination keeps both tables small enough for the L2 cache.
+    /// Move-ordering value.
     score: i16,
+    /// Evaluation weight of the combination for its colour, waiting and to move.
+    w: [i16; 2],
+    /// Move-ordering value of the combination for its colour, waiting and to move.
+    pol: [i16; 2],
 }
 
 /// Combines four line patterns; `renju_black` when the colour has forbidden moves.
@@ -110,23 +115,45 @@ fn combine(patterns: [Pattern; 4], renju_black: bool) -> Combo {
         threat,
         maybe_forbidden,
         score: i16::try_from(score).expect("at most 4 x 3000 + 1500"),
+        w: [0; 2],
+        pol: [0; 2],
     }
 }
 
-/// Every combination of four patterns, for colours without and with forbidden moves.
-fn combo_tables() -> &'static [Vec<Combo>; 2] {
-    static TABLES: std::sync::OnceLock<[Vec<Combo>; 2]> = std::sync::OnceLock::new();
-    TABLES.get_or_init(|| {
-        [false, true].map(|renju_black| {
+/// Every combination of four patterns, per rule and colour, with the rule's weights.
+fn combo_tables(rule: Rule) -> &'static [Vec<Combo>; 2] {
+    static TABLES: [std::sync::OnceLock<[Vec<Combo>; 2]>; 3] =
+        [const { std::sync::OnceLock::new() }; 3];
+    let slot = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    };
+    TABLES[slot].get_or_init(|| {
+        let w = weights(rule);
+        Color::ALL.map(|c| {
+            let renju_black = rule.has_forbidden(c);
             (0..12 * 12 * 12 * 12)
                 .map(|k: usize| {
                     let p = [k / 1728, k / 144 % 12, k / 12 % 12, k % 12]
                         .map(|v| Pattern::from_u8(v as u8));
-                    combine(p, renju_black)
+                    let mut combo = combine(p, renju_black);
+                    let r = combo_rank(p);
+                    combo.w = [w.cell[c.index()][0][r], w.cell[c.index()][1][r]];
+                    combo.pol = [w.policy[c.index()][0][r], w.policy[c.index()][1][r]];
+                    combo
                 })
                 .collect()
         })
     })
+}
+
+/// The pattern-sum move-ordering value of a combination for a colour with (`renju_black`)
+/// or without forbidden moves, and its threat class.
+#[must_use]
+pub fn combo_score(patterns: [Pattern; 4], renju_black: bool) -> (i32, Threat, bool) {
+    let c = combine(patterns, renju_black);
+    (i32::from(c.score), c.threat, c.maybe_forbidden)
 }
 
 /// Per-cell cache for one colour.
@@ -137,6 +164,10 @@ struct CellInfo {
     /// Black under renju: the patterns allow a forbidden move here (the referee decides).
     maybe_forbidden: bool,
     score: i32,
+    /// Evaluation weights, waiting and to move.
+    w: [i16; 2],
+    /// Move-ordering values, waiting and to move.
+    pol: [i16; 2],
 }
 
 /// Board + incremental pattern state; see the module docs.
@@ -149,11 +180,14 @@ pub struct Position {
     pats: [&'static KeyTable; 2],
     /// Pattern-combination table per colour (black's differs under renju).
     combos: [&'static [Combo]; 2],
+    weights: &'static Weights,
     /// `keys[colour][d][idx]`: base-3 key of the neighbours of `idx` along direction `d`, as
     /// seen by `colour`.
     keys: Box<[[[u16; CELLS]; 4]; 2]>,
     info: Box<[[CellInfo; CELLS]; 2]>,
     score_sum: [i32; 2],
+    /// `wsum[colour][to_move]`: the colour's evaluation weights summed over empty points.
+    wsum: [[i32; 2]; 2],
     threat_count: [[u16; THREATS]; 2],
     /// Stones within the 5×5 square around each cell: a candidate move has one.
     near: Box<[u8; CELLS]>,
@@ -188,6 +222,7 @@ impl PartialEq for Position {
             && self.keys[..] == other.keys[..]
             && empty_info_eq
             && self.score_sum == other.score_sum
+            && self.wsum == other.wsum
             && self.threat_count == other.threat_count
             && self.near[..] == other.near[..]
     }
@@ -206,15 +241,14 @@ impl Position {
             to_move,
             pats: Color::ALL.map(|c| tables().table(rule.exact_five(c))),
             combos: {
-                let t = combo_tables();
-                [
-                    &t[usize::from(rule.has_forbidden(Color::Black))][..],
-                    &t[0][..],
-                ]
+                let t = combo_tables(rule);
+                [&t[0][..], &t[1][..]]
             },
+            weights: weights(rule),
             keys: Box::new([[[0; CELLS]; 4]; 2]),
             info: Box::new([[CellInfo::default(); CELLS]; 2]),
             score_sum: [0; 2],
+            wsum: [[0; 2]; 2],
             threat_count: [[0; THREATS]; 2],
             near: Box::new([0; CELLS]),
             points,
@@ -240,6 +274,7 @@ impl Position {
             }
         }
         self.score_sum = [0; 2];
+        self.wsum = [[0; 2]; 2];
         self.threat_count = [[0; THREATS]; 2];
         self.near.fill(0);
         for k in 0..self.points.len() {
@@ -273,12 +308,16 @@ impl Position {
         info.threat = combo.threat;
         info.maybe_forbidden = combo.maybe_forbidden;
         info.score = i32::from(combo.score);
+        info.w = combo.w;
+        info.pol = combo.pol;
     }
 
     #[inline]
     fn add_info(&mut self, c: Color, i: usize, sign: i32) {
         let info = &self.info[c.index()][i];
         self.score_sum[c.index()] += sign * info.score;
+        self.wsum[c.index()][0] += sign * i32::from(info.w[0]);
+        self.wsum[c.index()][1] += sign * i32::from(info.w[1]);
         let t = &mut self.threat_count[c.index()][info.threat as usize];
         if sign > 0 {
             *t += 1;
@@ -389,6 +428,8 @@ impl Position {
             self.finish_info(c, &mut info);
             // The same as removing the old info and adding the new, with fewer writes.
             self.score_sum[ci] += info.score - old.score;
+            self.wsum[ci][0] += i32::from(info.w[0]) - i32::from(old.w[0]);
+            self.wsum[ci][1] += i32::from(info.w[1]) - i32::from(old.w[1]);
             if info.threat != old.threat {
                 self.threat_count[ci][old.threat as usize] -= 1;
                 self.threat_count[ci][info.threat as usize] += 1;
@@ -471,11 +512,35 @@ impl Position {
         self.info[c.index()][idx].score
     }
 
+    /// The learned move-ordering value of the empty point `idx` for the side to move: its own
+    /// combination there plus the opponent's (see [`crate::ai::eval::Weights::policy`]).
+    #[inline]
+    #[must_use]
+    pub fn policy(&self, idx: usize) -> i32 {
+        let me = self.to_move.index();
+        i32::from(self.info[me][idx].pol[1]) + i32::from(self.info[1 - me][idx].pol[0])
+    }
+
     /// Sum of the potential scores of all empty points for `c`.
     #[inline]
     #[must_use]
     pub fn score_sum(&self, c: Color) -> i32 {
         self.score_sum[c.index()]
+    }
+
+    /// The evaluation weights of `c`'s combinations summed over the empty points, as if `c`
+    /// were to move (`to_move`) or waiting.
+    #[inline]
+    #[must_use]
+    pub fn weight_sum(&self, c: Color, to_move: bool) -> i32 {
+        self.wsum[c.index()][usize::from(to_move)]
+    }
+
+    /// The evaluation tables of this position's rule.
+    #[inline]
+    #[must_use]
+    pub fn weights(&self) -> &'static Weights {
+        self.weights
     }
 
     /// How many empty points give `c` exactly the class `t`.

@@ -533,8 +533,7 @@ impl<'a> Searcher<'a> {
             if defend && !tm.is_four() && to < Threat::Four {
                 continue;
             }
-            let mut s = pos.cell_score(me, i) + pos.cell_score(op, i) * 7 / 8;
-            s += self.heur.history[me.index()][i] / 64;
+            let mut s = pos.policy(i) + self.heur.history[me.index()][i] / 64;
             if self.helper > 0 {
                 s += jitter(pos.hash(), i, self.helper);
             }

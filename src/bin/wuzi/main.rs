@@ -10,6 +10,7 @@ mod hint;
 mod judge;
 mod matches;
 mod play;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -48,6 +49,16 @@ const COMMANDS: &[Command] = &[
         "match",
         "one level against another: a results table",
         matches::run,
+    ),
+    (
+        "datagen",
+        "self-play games for fitting the evaluation",
+        tune::datagen,
+    ),
+    (
+        "tune",
+        "fit the evaluation tables to self-play data",
+        tune::run,
     ),
 ];
 
