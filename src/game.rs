@@ -62,10 +62,41 @@ impl From<SizeError> for PlayError {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
-    /// The winner; `None` for a draw (the board filled up with no winner).
+    /// The winner; `None` for a draw.
     pub winner: Option<Color>,
     /// The winning run; `None` for a draw.
     pub win: Option<Win>,
+    /// Why the game is drawn; `None` when it was won.
+    pub draw: Option<Draw>,
+}
+
+impl GameResult {
+    const fn drawn(why: Draw) -> GameResult {
+        GameResult {
+            winner: None,
+            win: None,
+            draw: Some(why),
+        }
+    }
+}
+
+/// Why a game ended without a winner.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Draw {
+    /// Every point holds a stone.
+    FullBoard,
+    /// The side to move has no legal point: under renju, every empty point is forbidden for
+    /// black. The game cannot go on, so it ends as a full board would.
+    NoLegalMove,
+}
+
+impl fmt::Display for Draw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Draw::FullBoard => "the board is full",
+            Draw::NoLegalMove => "black has no legal move",
+        })
+    }
 }
 
 /// A game under one rule on one board size: moves alternate from black, every move is checked
@@ -219,15 +250,26 @@ impl Game {
             Some(GameResult {
                 winner: Some(color),
                 win: Some(win),
+                draw: None,
             })
         } else if self.board.is_full() {
-            Some(GameResult {
-                winner: None,
-                win: None,
-            })
+            Some(GameResult::drawn(Draw::FullBoard))
+        } else if !self.has_legal_point() {
+            Some(GameResult::drawn(Draw::NoLegalMove))
         } else {
             None
         };
+    }
+
+    /// Whether the side to move has an empty point it may play (only renju's black can lack
+    /// one). Stops at the first legal point, which is almost always among the first few.
+    fn has_legal_point(&self) -> bool {
+        if !self.rule.has_forbidden(self.to_move()) {
+            return true;
+        }
+        let mut scratch = self.board.clone();
+        Point::all(self.size())
+            .any(|p| scratch.is_empty_at(p) && forbidden_at(&mut scratch, p).is_none())
     }
 
     /// Takes back the last move (also after the game ended) and returns it.
@@ -544,9 +586,58 @@ mod tests {
             g.result(),
             Some(&GameResult {
                 winner: None,
-                win: None
+                win: None,
+                draw: Some(Draw::FullBoard),
             })
         );
+    }
+
+    /// The moves of `tests/fixtures/renju-no-legal-move.txt`.
+    fn no_legal_move_game() -> Vec<Point> {
+        let text = include_str!("../tests/fixtures/renju-no-legal-move.txt");
+        let moves: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        pts(&moves.join(" "))
+    }
+
+    #[test]
+    fn black_with_no_legal_point_is_a_draw() {
+        let moves = no_legal_move_game();
+        let (&last, before) = moves.split_last().unwrap();
+        let mut g = Game::from_moves(Rule::Renju, 15, before).unwrap();
+        assert!(g.result().is_none(), "white still has points to play");
+        assert_eq!(g.try_play(last), Ok(g.result().cloned()));
+        let drawn = GameResult {
+            winner: None,
+            win: None,
+            draw: Some(Draw::NoLegalMove),
+        };
+        assert_eq!(g.result(), Some(&drawn));
+        assert_eq!(drawn.draw.unwrap().to_string(), "black has no legal move");
+        // Not a full board: five empty points, each forbidden for black.
+        let mut b = g.board().clone();
+        let empty: Vec<Point> = Point::all(15).filter(|&p| b.is_empty_at(p)).collect();
+        assert_eq!(empty.len(), 5);
+        for &p in &empty {
+            assert!(forbidden_at(&mut b, p).is_some(), "{}", p.rif(15));
+        }
+        assert_eq!(g.check(empty[0]), Err(PlayError::GameOver));
+        assert!(
+            g.forbidden_points().is_empty(),
+            "a finished game has no move to forbid"
+        );
+        // Undo reopens the game, redo ends it the same way, and a replay agrees.
+        assert_eq!(g.undo(), Some(last));
+        assert!(g.result().is_none());
+        g.redo();
+        assert_eq!(g.result(), Some(&drawn));
+        assert_eq!(
+            Game::from_moves(Rule::Renju, 15, &moves).unwrap().result(),
+            Some(&drawn)
+        );
+        // Only renju's black can be without a move: under freestyle the game goes on.
+        let free = Game::from_moves(Rule::Freestyle, 15, &moves).unwrap();
+        assert!(free.result().is_none());
+        assert!(free.check(empty[0]).is_ok());
     }
 
     #[test]

@@ -43,7 +43,7 @@ mod rule;
 pub use ai::{Engine, Level, Limits, Params, SearchResult, Verdict, MAX_THREADS};
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};
 pub use color::{ByColor, Color, ParseColorError};
-pub use game::{Game, GameResult, PlayError};
+pub use game::{Draw, Game, GameResult, PlayError};
 #[cfg(feature = "serde")]
 pub use game::{LoadError, SaveList, SavedGame};
 pub use point::{ParsePointError, Point, Rif};

@@ -509,3 +509,31 @@ fn timeout_turn_zero_answers_fast_and_eof_exits() {
         thread::sleep(Duration::from_millis(10));
     }
 }
+
+#[test]
+fn renju_board_where_black_has_no_legal_point_is_a_draw() {
+    let text = include_str!("fixtures/renju-no-legal-move.txt");
+    let moves: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .collect();
+    let mut b = Brain::start();
+    b.send("INFO timeout_turn 500");
+    b.send("INFO rule 4");
+    b.start_game(15);
+    b.send("BOARD");
+    for (i, m) in moves.iter().enumerate() {
+        let (x, y) = rif(m);
+        // The brain has black, the side to move: black stones are its own (1).
+        let field = if i % 2 == 0 { 1 } else { 2 };
+        b.send(&format!("{x},{y},{field}"));
+    }
+    b.send("DONE");
+    let answer = b.next_answer();
+    assert!(
+        answer.starts_with("ERROR") && answer.contains("draw") && answer.contains("no legal move"),
+        "{answer}"
+    );
+    b.end();
+}

@@ -18,6 +18,7 @@ const en = {
   reasonFive: 'five in a row',
   reasonOverline: 'overline',
   draw: 'Draw — the board is full',
+  drawNoMove: 'Draw — black has no legal move',
   forbiddenMove: 'Forbidden: {reason}',
   'double-three': 'double-three', 'double-four': 'double-four', overline: 'overline',
   black: 'Black', white: 'White',
@@ -64,7 +65,7 @@ const en = {
   copied: 'Copied', loaded: 'Game loaded',
   // game over
   youWin: 'You win!', youLose: 'You lose', blackWins: 'Black wins', whiteWins: 'White wins', drawTitle: 'Draw',
-  byFive: 'Five in a row', byOverline: 'Six or more in a row', byDraw: 'The board is full',
+  byFive: 'Five in a row', byOverline: 'Six or more in a row', byDraw: 'The board is full', byNoMove: 'Every empty point is forbidden for black',
   playAgain: 'Play again',
   levelRecord: '{level}: {wins} won · {losses} lost · {draws} drawn',
   // help
@@ -74,7 +75,7 @@ const en = {
   help_renju: 'Renju: to balance Black’s first-move advantage, Black may not play a move that makes a double-three, a double-four or an overline (six or more) — unless the same move makes five. Those points are marked ✕ when it is Black’s turn. White may play anywhere and wins with five or more.',
   helpTerms: 'A four is a line where one more stone makes five. An open three is a line where one more stone makes an open four (four with both ends free), which cannot be stopped.',
   helpInput: 'Tap an intersection to place a stone. With “Confirm before placing” on, the first tap shows where your stone would go; tap it again (or Place) to play it. On a keyboard, arrow keys move the cursor, Enter places, Ctrl+Z undoes.',
-  helpDraw: 'If the board fills up with no winner, the game is a draw.',
+  helpDraw: 'If the board fills up with no winner, or under renju black has no legal point left, the game is a draw.',
   leaveTitle: 'Leave Wuzi?',
 };
 
@@ -95,6 +96,7 @@ const zh = {
   reasonFive: '五子连珠',
   reasonOverline: '长连',
   draw: '和棋 — 棋盘已满',
+  drawNoMove: '和棋 — 黑方无处可下',
   forbiddenMove: '禁手：{reason}',
   'double-three': '三三', 'double-four': '四四', overline: '长连',
   black: '黑方', white: '白方',
@@ -138,7 +140,7 @@ const zh = {
   recordPlaceholder: '在此粘贴着法（h8 i9 g7 …）或 SGF',
   copied: '已复制', loaded: '棋谱已载入',
   youWin: '你赢了！', youLose: '你输了', blackWins: '黑方胜', whiteWins: '白方胜', drawTitle: '和棋',
-  byFive: '五子连珠', byOverline: '六子或以上连珠', byDraw: '棋盘已满',
+  byFive: '五子连珠', byOverline: '六子或以上连珠', byDraw: '棋盘已满', byNoMove: '所有空点都是黑方禁手',
   playAgain: '再来一局',
   levelRecord: '{level}：胜 {wins} · 负 {losses} · 和 {draws}',
   helpIntro: '黑白双方轮流在空的交叉点上放一枚棋子，黑方先行。',
@@ -147,7 +149,7 @@ const zh = {
   help_renju: '连珠规则：为平衡黑方先手优势，黑方不能下出三三、四四或长连（六子或以上）——除非同一手同时连成五子。轮到黑方时，这些禁手点会以 ✕ 标出。白方没有禁手，连成五子或更多即获胜。',
   helpTerms: '“四”是再下一子即可成五的棋形；“活三”是再下一子即可成为两端都空的活四的棋形，活四无法阻挡。',
   helpInput: '轻点交叉点落子。开启“落子前确认”时，第一次轻点会显示预览，再点一次（或点“落子”）确认。使用键盘时，方向键移动光标，回车落子，Ctrl+Z 悔棋。',
-  helpDraw: '棋盘下满仍无人获胜即为和棋。',
+  helpDraw: '棋盘下满仍无人获胜，或连珠规则下黑方已无可下之点，即为和棋。',
   leaveTitle: '退出五子？',
 };
 

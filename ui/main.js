@@ -116,7 +116,7 @@ function colourName(color) {
 }
 
 function resultText(result) {
-  if (!result.winner) return t('draw');
+  if (!result.winner) return t(result.reason === 'no-legal-move' ? 'drawNoMove' : 'draw');
   return t('wins', {
     color: colourName(result.winner),
     reason: t(result.reason === 'overline' ? 'reasonOverline' : 'reasonFive'),

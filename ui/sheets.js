@@ -186,7 +186,7 @@ export function fillGameOver(view, stats) {
   else if (view.mode === 'computer') title = t(r.winner === view.humanColor ? 'youWin' : 'youLose');
   else title = t(r.winner === 'black' ? 'blackWins' : 'whiteWins');
   $('gameover-title').textContent = title;
-  $('gameover-reason').textContent = t(r.reason === 'draw' ? 'byDraw' : r.reason === 'overline' ? 'byOverline' : 'byFive');
+  $('gameover-reason').textContent = t({ draw: 'byDraw', 'no-legal-move': 'byNoMove', overline: 'byOverline' }[r.reason] ?? 'byFive');
   $('gameover-stone').dataset.color = r.winner ?? 'draw';
   const line = view.mode === 'computer' ? stats?.levels?.find((l) => l.level === view.level) : null;
   $('gameover-stats').textContent = line ? t('levelRecord', { ...line, level: t(`level${line.level}`) }) : '';

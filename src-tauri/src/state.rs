@@ -661,6 +661,42 @@ mod tests {
     }
 
     #[test]
+    fn black_without_a_legal_point_ends_the_game_as_a_draw() {
+        let dir = TempDir::new("no-legal-move");
+        let mut core = core_in(&dir);
+        core.new_game(NewGameOptions {
+            mode: Some(Mode::Computer),
+            rule: Some(Rule::Renju),
+            size: Some(15),
+            level: Some(Level::Easy),
+            human_color: Some(Color::Black),
+        })
+        .unwrap();
+        let text = include_str!("../../tests/fixtures/renju-no-legal-move.txt");
+        let moves: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .collect();
+        let mut view = core.view();
+        for pair in moves.chunks(2) {
+            play(&mut core, pair[0]);
+            view = computer(&mut core, pair[1]);
+        }
+        let result = view.result.expect("the computer's last move ends the game");
+        assert_eq!(
+            serde_json::to_value(&result).unwrap(),
+            json!({"winner": null, "reason": "no-legal-move", "line": []})
+        );
+        assert!(!view.computer_to_move);
+        let easy = core.stats().levels()[1];
+        assert_eq!((easy.wins, easy.losses, easy.draws), (0, 0, 1));
+        // The saved game reloads as the same draw.
+        let reloaded = core_in(&dir).view();
+        assert_eq!(reloaded.result.map(|r| r.reason), Some("no-legal-move"));
+    }
+
+    #[test]
     fn a_first_start_is_a_fresh_game_from_the_default_settings() {
         let dir = TempDir::new("first-start");
         let mut core = core_in(&dir);

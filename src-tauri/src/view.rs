@@ -2,7 +2,7 @@
 //! points in RIF notation, built from the engine's `Game` on every reply.
 
 use serde::Serialize;
-use wuzi::{Color, Game, Level, Point, Rule, WinKind};
+use wuzi::{Color, Draw, Game, Level, Point, Rule, WinKind};
 
 use crate::settings::{level_number, Mode, Settings, Stats};
 
@@ -79,7 +79,8 @@ pub struct GameView {
 pub struct ResultView {
     /// `None` for a draw.
     pub winner: Option<Color>,
-    /// `"five"`, `"overline"` or `"draw"`.
+    /// `"five"`, `"overline"`, `"draw"` (the board is full) or `"no-legal-move"` (a draw:
+    /// under renju every empty point is forbidden for black).
     pub reason: &'static str,
     /// The winning stones in RIF; empty for a draw.
     pub line: Vec<String>,
@@ -134,10 +135,11 @@ impl GameView {
         let size = game.size();
         let result = game.result().map(|r| ResultView {
             winner: r.winner,
-            reason: match r.win.as_ref().map(|w| w.kind) {
-                Some(WinKind::Five) => "five",
-                Some(WinKind::Overline) => "overline",
-                None => "draw",
+            reason: match (r.win.as_ref().map(|w| w.kind), r.draw) {
+                (Some(WinKind::Five), _) => "five",
+                (Some(WinKind::Overline), _) => "overline",
+                (None, Some(Draw::NoLegalMove)) => "no-legal-move",
+                (None, _) => "draw",
             },
             line: r
                 .win

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use super::command::{BoardLine, Command, Coord, Field, Info, ParseError, Parsed};
 use super::time::{memory_too_small, tt_mib_for, Budget, TimeControl};
-use crate::{forbidden_at, win_at, Color, Game, Point, Rule, MAX_SIZE, MIN_SIZE};
+use crate::{forbidden_at, win_at, Color, Draw, Game, Point, Rule, MAX_SIZE, MIN_SIZE};
 
 /// The `ABOUT` answer.
 pub const ABOUT: &str = concat!(
@@ -543,7 +543,7 @@ impl Session {
         if let Some(result) = game.result() {
             let what = match result.winner {
                 Some(c) => format!("{c} has won"),
-                None => "it is a draw".to_string(),
+                None => format!("it is a draw ({})", result.draw.unwrap_or(Draw::FullBoard)),
             };
             return self.answer(Reply::Error(format!("the game is over: {what}")));
         }

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use wuzi::{ByColor, Color, Game, PlayError, Point, Rule};
+use wuzi::{ByColor, Color, Draw, Game, PlayError, Point, Rule};
 
 use crate::brain::{Brain, BrainSpec, Silence};
 use crate::protocol::{move_request, rule_bits, Answer};
@@ -191,26 +191,28 @@ pub fn play(
             record.reason = f.reason;
             record.detail = Some(f.detail);
         }
-        Ok(None) => match game.result() {
-            Some(r) => {
+        Ok(None) => {
+            // `run` returns `Ok(None)` only once the game is over.
+            if let Some(r) = game.result() {
                 record.winner = r.winner;
                 record.reason = if r.winner.is_some() {
                     Reason::Five
                 } else {
                     Reason::Full
                 };
+                record.detail = r
+                    .draw
+                    .filter(|&d| d == Draw::NoLegalMove)
+                    .map(|d| d.to_string());
             }
-            None => {
-                record.reason = Reason::Full;
-                record.detail = Some("black has no legal move".to_string());
-            }
-        },
+        }
     }
     Brain::end_all([brains.black, brains.white].into_iter().flatten().collect());
     Ok(record)
 }
 
-/// The game loop: `Ok(None)` when the referee ended the game (or black has no legal move),
+/// The game loop: `Ok(None)` when the referee ended the game (a five, a full board, or black
+/// with no legal move),
 /// `Ok(Some(forfeit))` when a brain lost by breaking the protocol or the rules.
 fn run(
     cfg: &GameConfig,
@@ -305,9 +307,6 @@ fn run(
             return Ok(None);
         }
         let side = game.to_move();
-        if game.rule().has_forbidden(side) && no_legal_move(game) {
-            return Ok(None);
-        }
         let Some(brain) = brains[side].as_mut() else {
             return forfeit(side, Reason::Crash, "not running".to_string());
         };
@@ -426,14 +425,6 @@ pub fn info_lines(cfg: &GameConfig) -> String {
         rule_bits(cfg.rule),
         cfg.threads,
     )
-}
-
-/// Whether every empty point is forbidden for black (renju only; the game's
-/// `forbidden_points` is empty for the other rules and for white).
-fn no_legal_move(game: &Game) -> bool {
-    let size = usize::from(game.size());
-    let empty = size * size - game.moves().len();
-    game.forbidden_points().len() >= empty
 }
 
 /// The stderr log of one brain in one game, when `--stderr-dir` was given. A file that cannot

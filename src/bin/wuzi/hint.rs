@@ -35,7 +35,10 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     if let Some(result) = game.result() {
         return Err(usage(match result.winner {
             Some(c) => format!("the game is over: {c} has won"),
-            None => "the game is over: the board is full".to_string(),
+            None => format!(
+                "the game is over: a draw, {}",
+                result.draw.unwrap_or(wuzi::Draw::FullBoard)
+            ),
         }));
     }
     let level = level_flag(&flags, Level::Master)?;

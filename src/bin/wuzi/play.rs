@@ -3,7 +3,9 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 
-use wuzi::{Color, Engine, Forbidden, Game, GameResult, Level, PlayError, Point, Rule, WinKind};
+use wuzi::{
+    Color, Draw, Engine, Forbidden, Game, GameResult, Level, PlayError, Point, Rule, WinKind,
+};
 
 use crate::args::{usage, CliError, Flags};
 
@@ -225,7 +227,7 @@ fn announce(result: &GameResult, size: u8) -> String {
                 line.join(" ")
             )
         }
-        _ => "Draw: the board is full.".to_string(),
+        _ => format!("Draw: {}.", result.draw.unwrap_or(Draw::FullBoard)),
     }
 }
 
