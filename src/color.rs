@@ -69,7 +69,11 @@ pub struct ParseColorError(pub String);
 
 impl fmt::Display for ParseColorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown colour {:?} (expected black or white)", self.0)
+        write!(
+            f,
+            "unknown colour {} (expected black or white)",
+            crate::text::quote(&self.0)
+        )
     }
 }
 

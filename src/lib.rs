@@ -39,6 +39,7 @@ pub mod notation;
 mod point;
 mod referee;
 mod rule;
+pub mod text;
 
 pub use ai::{Engine, Level, Limits, Params, SearchResult, Verdict, MAX_THREADS};
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};

@@ -39,6 +39,7 @@
 
 use std::fmt;
 
+use crate::text::quote;
 use crate::{Color, Game, ParsePointError, PlayError, Point, Rule, MAX_SIZE, MIN_SIZE};
 
 /// Why a record could not be read. Offsets are byte offsets into the text; move numbers count
@@ -177,22 +178,30 @@ impl fmt::Display for RecordError {
                 text,
             } => write!(
                 f,
-                "move {move_number} (byte {offset}): {text:?} is not an SGF point on the board"
+                "move {move_number} (byte {offset}): {} is not an SGF point on the board",
+                quote(text)
             ),
             RecordError::BadSize { offset, text } => write!(
                 f,
-                "SZ[{text}] at byte {offset}: the board size must be a number from {MIN_SIZE} to {MAX_SIZE}"
+                "SZ {} at byte {offset}: the board size must be a number from {MIN_SIZE} to {MAX_SIZE}",
+                quote(text)
             ),
             RecordError::UnknownRule { offset, text } => write!(
                 f,
-                "RU[{text}] at byte {offset}: unknown rule (expected freestyle, standard or renju)"
+                "RU {} at byte {offset}: unknown rule (expected freestyle, standard or renju)",
+                quote(text)
             ),
             RecordError::NotGomoku { offset, text } => write!(
                 f,
-                "GM[{text}] at byte {offset}: not a Gomoku record (expected GM[4])"
+                "GM {} at byte {offset}: not a Gomoku record (expected GM[4])",
+                quote(text)
             ),
             RecordError::Unsupported { offset, property } => {
-                write!(f, "property {property} at byte {offset} is not supported")
+                write!(
+                    f,
+                    "property {} at byte {offset} is not supported",
+                    quote(property)
+                )
             }
             RecordError::Syntax { offset, expected } => {
                 write!(f, "SGF syntax error at byte {offset}: expected {expected}")

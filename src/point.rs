@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::rule::MAX_SIZE;
+use crate::text::quote;
 
 /// An intersection: `x` = column from the left, `y` = row from the top, both 0-based.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -39,11 +40,12 @@ impl fmt::Display for ParsePointError {
             ParsePointError::Malformed(s) => {
                 write!(
                     f,
-                    "malformed point {s:?} (expected a column letter and a row number, like h8)"
+                    "malformed point {} (expected a column letter and a row number, like h8)",
+                    quote(s)
                 )
             }
             ParsePointError::OffBoard { text, size } => {
-                write!(f, "point {text:?} is off the {size}x{size} board")
+                write!(f, "point {} is off the {size}x{size} board", quote(text))
             }
         }
     }

@@ -73,8 +73,8 @@ impl fmt::Display for ParseRuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown rule {:?} (expected freestyle, standard or renju)",
-            self.0
+            "unknown rule {} (expected freestyle, standard or renju)",
+            crate::text::quote(&self.0)
         )
     }
 }

@@ -134,7 +134,10 @@ impl Settings {
         };
         for (key, value) in patch {
             if !merged.contains_key(&key) {
-                return Err(Error::BadArgument(format!("unknown setting {key:?}")));
+                return Err(Error::BadArgument(format!(
+                    "unknown setting {}",
+                    wuzi::text::quote(&key)
+                )));
             }
             merged.insert(key, value);
         }

@@ -759,6 +759,29 @@ mod tests {
     }
 
     #[test]
+    fn errors_quote_little_of_huge_input() {
+        let dir = TempDir::new("huge-input");
+        let mut core = core_in(&dir);
+        let (id, n) = pos(&core);
+        let huge = "\u{1b}q".repeat(50_000);
+        let sgf = format!("(;GM[4]SZ[{huge}];B[hh])");
+        let rule = format!("(;GM[4]RU[{huge}];B[hh])");
+        let errors = [
+            core.play(&huge, id, n).unwrap_err(),
+            core.import_record(&huge).unwrap_err(),
+            core.import_record(&format!("h8 {huge}")).unwrap_err(),
+            core.import_record(&sgf).unwrap_err(),
+            core.import_record(&rule).unwrap_err(),
+            core.set_settings(json!({ huge.clone(): 1 })).unwrap_err(),
+        ];
+        for e in errors {
+            let wire = serde_json::to_string(&e).unwrap();
+            assert!(wire.len() < 1_000, "{} bytes: {:.300}", wire.len(), wire);
+        }
+        assert_eq!(core.view().moves.len(), 0);
+    }
+
+    #[test]
     fn renju_refuses_forbidden_points_and_lists_them() {
         let dir = TempDir::new("renju");
         let mut core = core_in(&dir);

@@ -131,8 +131,8 @@ impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown level {:?} (expected beginner, easy, medium, hard, master or 1-5)",
-            self.0
+            "unknown level {} (expected beginner, easy, medium, hard, master or 1-5)",
+            crate::text::quote(&self.0)
         )
     }
 }

@@ -33,6 +33,7 @@ use crate::ai::eval::evaluate;
 use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::{Bound, Table};
+use crate::text::quote;
 use crate::{Color, CELLS};
 
 /// Score of a win on the board now; a win in `n` plies scores `MATE - n`.
@@ -127,7 +128,13 @@ impl Params {
             .parse()
             .ok()
             .filter(|v| (0..=10_000).contains(v))
-            .ok_or_else(|| ParamError(format!("{name}: {value:.20?} is not from 0 to 10000")))?;
+            .ok_or_else(|| {
+                ParamError(format!(
+                    "{}: {} is not from 0 to 10000",
+                    quote(name),
+                    quote(value)
+                ))
+            })?;
         let slot = match name {
             "rfp_margin" => &mut self.rfp_margin,
             "null_move" => &mut self.null_move,
@@ -141,7 +148,8 @@ impl Params {
             "soft_percent" => &mut self.soft_percent,
             _ => {
                 return Err(ParamError(format!(
-                    "unknown parameter {name:.40?} (known: {})",
+                    "unknown parameter {} (known: {})",
+                    quote(name),
                     Params::NAMES.join(", ")
                 )))
             }

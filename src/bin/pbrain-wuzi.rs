@@ -32,6 +32,7 @@ use std::time::Instant;
 use wuzi::gomocup::{
     Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, Session, Thought,
 };
+use wuzi::text::quote;
 use wuzi::{Engine, Game, Level, Limits, Params};
 
 /// The engine's stack: deep searches recurse, and the default 2 MiB of a spawned thread is
@@ -113,11 +114,11 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String>
                 for pair in value("--param")?.split(',') {
                     let (name, v) = pair
                         .split_once('=')
-                        .ok_or_else(|| format!("--param {pair:.40?}: expected name=value"))?;
+                        .ok_or_else(|| format!("--param {}: expected name=value", quote(pair)))?;
                     o.params.set(name.trim(), v).map_err(|e| e.to_string())?;
                 }
             }
-            _ => return Err(format!("unexpected argument {arg:.40?}")),
+            _ => return Err(format!("unexpected argument {}", quote(&arg))),
         }
     }
     Ok(o)
