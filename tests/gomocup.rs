@@ -537,3 +537,47 @@ fn renju_board_where_black_has_no_legal_point_is_a_draw() {
     );
     b.end();
 }
+
+/// Issue 11 §6: a flood of bad `INFO` and unknown commands, 3 000 lines of 60 KB, gets a few
+/// hundred KB of answers at most, and the brain still plays.
+#[test]
+fn a_flood_of_huge_bad_lines_gives_bounded_output() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = thread::spawn(move || {
+        let junk = "\u{1b}x\"".repeat(20_000); // 60 000 bytes, escapes included
+        let _ = writeln!(stdin, "INFO timeout_turn 300");
+        for i in 0..3_000 {
+            let line = match i % 5 {
+                0 => format!("INFO thread_num {junk}"),
+                1 => format!("INFO timeout_turn {junk}"),
+                2 => format!("INFO rule {junk}"),
+                3 => format!("INFO {junk} 5"),
+                _ => junk.clone(),
+            };
+            if writeln!(stdin, "{line}").is_err() {
+                return;
+            }
+        }
+        // Closing stdin after BEGIN: the brain answers the move, then exits.
+        let _ = writeln!(stdin, "START 15\nBEGIN");
+    });
+    let mut out = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+    writer.join().unwrap();
+    assert!(child.wait().unwrap().success());
+    let text = String::from_utf8_lossy(&out);
+    assert!(out.len() < 300_000, "{} bytes of output", out.len());
+    assert!(
+        text.lines()
+            .any(|l| l.contains(',') && l.split(',').all(|n| n.parse::<u32>().is_ok())),
+        "no move in the output"
+    );
+    assert!(text.contains("more such messages"), "{:.2000}", text);
+}

@@ -456,7 +456,7 @@ fn is_command_word(upper: &str) -> bool {
 }
 
 /// Quotes user text for a message: printable ASCII only, at most [`QUOTE_MAX`] characters.
-fn quote(text: &str) -> String {
+pub(super) fn quote(text: &str) -> String {
     let mut out = String::with_capacity(QUOTE_MAX + 5);
     out.push('"');
     for (i, c) in text.chars().enumerate() {

@@ -9,9 +9,13 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::command::{BoardLine, Command, Coord, Field, Info, ParseError, Parsed};
+use super::command::{self, BoardLine, Command, Coord, Field, Info, ParseError, Parsed};
 use super::time::{memory_too_small, tt_mib_for, Budget, TimeControl};
 use crate::{forbidden_at, win_at, Color, Draw, Game, Point, Rule, MAX_SIZE, MIN_SIZE};
+
+/// Most `INFO` problems reported as messages after a `START`; later ones are only counted
+/// (one "and N more" line per answer), so a flood of bad lines cannot flood the output.
+const DEFERRED_MAX: usize = 32;
 
 /// The `ABOUT` answer.
 pub const ABOUT: &str = concat!(
@@ -140,6 +144,10 @@ pub struct Session {
     /// `INFO` problems: the manager does not read answers to `INFO`, so they wait for the
     /// next command that has an answer and go out as `MESSAGE`s before it.
     deferred: Vec<String>,
+    /// Messages deferred since `START`: past [`DEFERRED_MAX`] they are only counted.
+    deferred_total: usize,
+    /// Messages dropped and not yet reported.
+    dropped: usize,
     next_id: u64,
     awaiting: Option<(u64, Point)>,
 }
@@ -163,6 +171,8 @@ impl Session {
             threads: 0,
             used: Duration::ZERO,
             deferred: Vec::new(),
+            deferred_total: 0,
+            dropped: 0,
             next_id: 1,
             awaiting: None,
         }
@@ -207,7 +217,7 @@ impl Session {
         let command = match parsed {
             Parsed::Command(c) => c,
             Parsed::Error(ParseError::BadInfo { key, reason }) => {
-                self.deferred.push(format!("ignored INFO {key}: {reason}"));
+                self.defer(format!("ignored INFO {key}: {reason}"));
                 return Outcome::idle(Vec::new());
             }
             Parsed::Error(e) => return self.answer(Reply::Error(e.to_string())),
@@ -271,10 +281,7 @@ impl Session {
         let Some(game) = self.game.as_mut() else {
             return vec![Reply::Error("no game".into())];
         };
-        let mut replies: Vec<Reply> = std::mem::take(&mut self.deferred)
-            .into_iter()
-            .map(Reply::Message)
-            .collect();
+        let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
         let searched = thought
             .as_ref()
             .and_then(|t| t.best)
@@ -316,11 +323,19 @@ impl Session {
         replies
     }
 
+    /// Keeps a message for the next answer; a flood of bad `INFO` lines is counted, not
+    /// echoed, so the output stays small whatever the input.
+    fn defer(&mut self, message: String) {
+        if self.deferred_total < DEFERRED_MAX {
+            self.deferred_total += 1;
+            self.deferred.push(message);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
     fn answer(&mut self, reply: Reply) -> Outcome {
-        let mut replies: Vec<Reply> = std::mem::take(&mut self.deferred)
-            .into_iter()
-            .map(Reply::Message)
-            .collect();
+        let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
         replies.push(reply);
         Outcome::idle(replies)
     }
@@ -330,6 +345,7 @@ impl Session {
     }
 
     fn start(&mut self, n: u32) -> Outcome {
+        self.deferred_total = 0;
         let size = match u8::try_from(n) {
             Ok(s) if (MIN_SIZE..=MAX_SIZE).contains(&s) => s,
             _ => {
@@ -357,7 +373,7 @@ impl Session {
             Info::MaxMemory(m) => {
                 self.max_memory = m;
                 if memory_too_small(m) {
-                    self.deferred.push(format!(
+                    self.defer(format!(
                         "max_memory {m} bytes is below what the brain needs; using a 1 MiB table"
                     ));
                 }
@@ -366,8 +382,9 @@ impl Session {
             // Not in the protocol's list, but Yixin-Board and some managers send it.
             Info::Other { key, value } if key == "thread_num" => match value.parse::<usize>() {
                 Ok(n) => self.threads = n,
-                Err(_) => self.deferred.push(format!(
-                    "ignored INFO thread_num: {value:?} is not a number"
+                Err(_) => self.defer(format!(
+                    "ignored INFO thread_num: {} is not a number",
+                    command::quote(&value)
                 )),
             },
             // game_type, evaluate (debug builds only) and folder change nothing here: the
@@ -378,12 +395,22 @@ impl Session {
 
     fn set_rule(&mut self, bits: u32) {
         let rule = rule_from_bits(bits);
+        // The message names what is actually played, whatever the bits asked for.
+        let mut unsupported = Vec::new();
         if bits & 8 != 0 {
-            self.deferred
-                .push("caro (rule 8) is not supported; playing exactly-five".into());
-        } else if bits & 2 != 0 && bits != 2 {
-            self.deferred
-                .push("continuous game (rule 2) is not supported; the game ends at five".into());
+            unsupported.push("caro (8)".to_string());
+        }
+        if bits & 2 != 0 && bits != 2 {
+            unsupported.push("continuous game (2; the game ends at five)".to_string());
+        }
+        if bits & !15 != 0 {
+            unsupported.push(format!("unknown bits {}", bits & !15));
+        }
+        if !unsupported.is_empty() {
+            self.defer(format!(
+                "INFO rule {bits}: {} not supported; playing {rule}",
+                unsupported.join(", ")
+            ));
         }
         if rule == self.rule {
             return;
@@ -397,7 +424,7 @@ impl Session {
             self.game = Some(match Game::from_moves(rule, size, &moves) {
                 Ok(g) => g,
                 Err(e) => {
-                    self.deferred.push(format!(
+                    self.defer(format!(
                         "position is not legal under {rule} ({e}); board cleared"
                     ));
                     Game::new(rule, size).expect("size was accepted before")
@@ -561,10 +588,7 @@ impl Session {
             threads: self.threads,
             fallback,
         };
-        let mut replies: Vec<Reply> = std::mem::take(&mut self.deferred)
-            .into_iter()
-            .map(Reply::Message)
-            .collect();
+        let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
         replies.push(Reply::Debug(format!(
             "{} to move, aim {} ms, budget {} ms (cancel {} ms, answer by {} ms), table {} MiB",
             game.to_move(),
@@ -594,6 +618,22 @@ fn rule_from_bits(bits: u32) -> Rule {
     } else {
         Rule::Freestyle
     }
+}
+
+/// The deferred messages (see [`Session::defer`]) as `MESSAGE` replies, and how many were
+/// dropped.
+fn take_deferred(deferred: &mut Vec<String>, dropped: &mut usize) -> Vec<Reply> {
+    let mut replies: Vec<Reply> = std::mem::take(deferred)
+        .into_iter()
+        .map(Reply::Message)
+        .collect();
+    if *dropped > 0 {
+        replies.push(Reply::Message(format!(
+            "and {} more such messages",
+            std::mem::take(dropped)
+        )));
+    }
+    replies
 }
 
 fn interleave(black: &[Point], white: &[Point]) -> Vec<Point> {
@@ -958,6 +998,22 @@ mod tests {
         let o = run(&mut s, &["ABOUT"]);
         assert!(matches!(&o.replies[0], Reply::Message(m) if m.contains("caro")));
         assert_eq!(o.replies.last(), Some(&Reply::About));
+        // The message names the rule played, whatever else the bits ask for.
+        for (bits, rule) in [
+            (12, Rule::Renju),
+            (9, Rule::Standard),
+            (6, Rule::Renju),
+            (16, Rule::Freestyle),
+            (17, Rule::Standard),
+        ] {
+            run(&mut s, &[&format!("INFO rule {bits}")]);
+            assert_eq!(s.rule(), rule, "rule {bits}");
+            let o = run(&mut s, &["ABOUT"]);
+            let Reply::Message(m) = &o.replies[0] else {
+                panic!("rule {bits}: {:?}", o.replies)
+            };
+            assert!(m.ends_with(&format!("playing {rule}")), "rule {bits}: {m}");
+        }
     }
 
     #[test]
