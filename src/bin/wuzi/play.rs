@@ -107,7 +107,6 @@ pub fn session_vs(
         writeln!(out, "The computer ({}) plays {}.", c.level, c.color)?;
     }
     write!(out, "{}", draw_board(&game))?;
-    let mut line = String::new();
     loop {
         if let Some(c) = computer.as_deref_mut() {
             if game.result().is_none() && game.to_move() == c.color {
@@ -129,12 +128,31 @@ pub fn session_vs(
             None => write!(out, "{} to move: ", capitalised(game.to_move()))?,
         }
         out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            writeln!(out, "End of input: goodbye.")?;
-            return Ok(());
-        }
+        let line = match read_command(input)? {
+            Input::End => {
+                writeln!(out)?;
+                writeln!(out, "End of input: goodbye.")?;
+                return Ok(());
+            }
+            Input::TooLong(n) => {
+                if echo {
+                    writeln!(out, "(a line of {n} bytes)")?;
+                }
+                writeln!(
+                    out,
+                    "That line is too long (over {LINE_MAX} bytes); {COMMANDS_HINT}."
+                )?;
+                continue;
+            }
+            Input::NotText => {
+                if echo {
+                    writeln!(out, "(not UTF-8 text)")?;
+                }
+                writeln!(out, "That line is not UTF-8 text; {COMMANDS_HINT}.")?;
+                continue;
+            }
+            Input::Line(l) => l,
+        };
         let command = line.trim().to_ascii_lowercase();
         if echo {
             writeln!(out, "{}", line.trim_end())?;
@@ -183,6 +201,51 @@ pub fn session_vs(
             },
         }
     }
+}
+
+/// Longest command line `wuzi play` reads; the rest of a longer line is skipped unread.
+const LINE_MAX: usize = 1024;
+
+/// One line of the player's input.
+enum Input {
+    Line(String),
+    /// Longer than [`LINE_MAX`] bytes (this many).
+    TooLong(usize),
+    /// Not UTF-8.
+    NotText,
+    End,
+}
+
+/// Reads one line, keeping at most [`LINE_MAX`] bytes of it in memory.
+fn read_command(input: &mut impl BufRead) -> io::Result<Input> {
+    let mut buf = Vec::new();
+    let mut len = 0usize;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            if len == 0 {
+                return Ok(Input::End);
+            }
+            break;
+        }
+        let end = chunk.iter().position(|&b| b == b'\n');
+        let take = end.map_or(chunk.len(), |i| i + 1);
+        let room = (LINE_MAX + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        len += take;
+        input.consume(take);
+        if end.is_some() {
+            break;
+        }
+    }
+    if len > LINE_MAX + 1 || (len == LINE_MAX + 1 && !buf.ends_with(b"\n")) {
+        return Ok(Input::TooLong(len));
+    }
+    Ok(String::from_utf8(buf).map_or(Input::NotText, Input::Line))
 }
 
 fn capitalised(c: Color) -> &'static str {
@@ -342,6 +405,35 @@ mod tests {
         assert!(out.contains("Took back h8."), "{out}");
         assert!(out.contains("Nothing to undo."), "{out}");
         assert!(out.contains("End of input"), "{out}");
+    }
+
+    #[test]
+    fn huge_lines_and_bytes_that_are_not_text_are_answered_not_fatal() {
+        let mut input = Vec::new();
+        input.extend_from_slice(b"h8\n");
+        input.extend(vec![b'x'; 3 << 20]);
+        input.extend_from_slice(b"\n\xff\xfeh9\n");
+        input.extend(vec![b'z'; 5000]); // a last line without a newline
+        let mut out = Vec::new();
+        session(
+            Game::new(Rule::Freestyle, 15).unwrap(),
+            &mut input.as_slice(),
+            &mut out,
+            true,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("(a line of 3145729 bytes)"), "{out:.2000}");
+        assert_eq!(
+            out.matches("That line is too long").count(),
+            2,
+            "{out:.2000}"
+        );
+        assert!(out.contains("That line is not UTF-8 text"), "{out:.2000}");
+        assert!(out.contains("End of input"), "{out:.2000}");
+        // The move before the flood stands, and nothing of the flood is echoed.
+        assert!(out.contains("White to move"), "{out:.2000}");
+        assert!(out.len() < 10_000, "{} bytes of output", out.len());
     }
 
     #[test]
