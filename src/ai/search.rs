@@ -573,6 +573,40 @@ impl<'a> Searcher<'a> {
         !self.heur.moves[ply].is_empty()
     }
 
+    /// What every node of both searches does first: count itself, stop when asked, note the
+    /// depth reached, score a decided position, narrow the window to the distance of the
+    /// nearest possible mate, and stop at the ply cap. `Ok(window)` to search on with the
+    /// narrowed `(alpha, beta)`, `Err(score)` to return at once.
+    #[inline]
+    fn enter(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(i32, i32), i32> {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_stop();
+        }
+        if self.stopped {
+            return Err(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(s) = Self::decided(pos, ply) {
+            return Err(s);
+        }
+        let alpha = alpha.max(-(MATE - ply as i32));
+        let beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return Err(alpha);
+        }
+        if ply >= MAX_PLY - 2 {
+            return Err(self.static_eval(pos));
+        }
+        Ok((alpha, beta))
+    }
+
     /// Terminal and forced-result checks shared by every node. `Some(score)` when the node
     /// is decided without a search.
     #[inline]
@@ -606,25 +640,10 @@ impl<'a> Searcher<'a> {
         beta: i32,
         fours: i32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_stop();
-        }
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(s) = Self::decided(pos, ply) {
-            return s;
-        }
-        let mut alpha = alpha.max(-(MATE - ply as i32));
-        let beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.static_eval(pos);
-        }
+        let (mut alpha, beta) = match self.enter(pos, ply, alpha, beta) {
+            Ok(window) => window,
+            Err(score) => return score,
+        };
         let me = pos.to_move();
         let op = me.other();
         if pos.count(op, Threat::Five) == 1 {
@@ -724,25 +743,10 @@ impl<'a> Searcher<'a> {
         if depth <= 0 {
             return self.qsearch(pos, ply, alpha, beta, self.cfg.params.qs_fours);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_stop();
-        }
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(s) = Self::decided(pos, ply) {
-            return s;
-        }
-        let mut alpha = alpha.max(-(MATE - ply as i32));
-        let beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.static_eval(pos);
-        }
+        let (mut alpha, beta) = match self.enter(pos, ply, alpha, beta) {
+            Ok(window) => window,
+            Err(score) => return score,
+        };
         let me = pos.to_move();
         let op = me.other();
         let pv = beta - alpha > 1;
