@@ -71,6 +71,9 @@ pub struct Params {
     pub aspiration: i32,
     /// The time target's share of the time limit in percent, when no target is given.
     pub soft_percent: i32,
+    /// A search whose best move has settled stops past this share of its time target, in
+    /// percent (see `Clock`).
+    pub settle_percent: i32,
 }
 
 impl Default for Params {
@@ -86,6 +89,7 @@ impl Default for Params {
             qs_fours: 2,
             aspiration: 40,
             soft_percent: 50,
+            settle_percent: 70,
         }
     }
 }
@@ -104,7 +108,7 @@ impl std::error::Error for ParamError {}
 
 impl Params {
     /// The parameter names [`Params::set`] knows.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "rfp_margin",
         "null_move",
         "razor_margin",
@@ -115,13 +119,14 @@ impl Params {
         "qs_fours",
         "aspiration",
         "soft_percent",
+        "settle_percent",
     ];
 
     /// Sets the parameter `name` to `value`.
     ///
     /// # Errors
     /// When `name` is not one of [`Params::NAMES`] or `value` is not an integer in 0..=10000
-    /// (`lmr_div`, `soft_percent` and `aspiration` at least 1).
+    /// (`lmr_div`, `soft_percent`, `settle_percent` and `aspiration` at least 1).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
         let v: i32 = value
             .trim()
@@ -146,6 +151,7 @@ impl Params {
             "qs_fours" => &mut self.qs_fours,
             "aspiration" => &mut self.aspiration,
             "soft_percent" => &mut self.soft_percent,
+            "settle_percent" => &mut self.settle_percent,
             _ => {
                 return Err(ParamError(format!(
                     "unknown parameter {} (known: {})",
@@ -154,7 +160,12 @@ impl Params {
                 )))
             }
         };
-        if v == 0 && matches!(name, "lmr_div" | "soft_percent" | "aspiration") {
+        if v == 0
+            && matches!(
+                name,
+                "lmr_div" | "soft_percent" | "aspiration" | "settle_percent"
+            )
+        {
             return Err(ParamError(format!("{name} must be at least 1")));
         }
         *slot = v;
@@ -301,28 +312,31 @@ pub enum Prepared {
 struct Clock {
     limit: Duration,
     target: Duration,
+    /// Share of the target after which a settled search stops.
+    settle: f64,
     /// Recent best-move changes, halved every iteration.
     instability: f64,
     last_score: Option<i32>,
 }
 
 impl Clock {
-    fn new(limit: Duration, target: Duration) -> Clock {
+    fn new(limit: Duration, target: Duration, settle_percent: i32) -> Clock {
         Clock {
             limit,
             target: target.min(limit),
+            settle: f64::from(settle_percent.max(1)) / 100.0,
             instability: 0.0,
             last_score: None,
         }
     }
 
     /// After an iteration at `depth` that took the search to `elapsed`: whether to start the
-    /// next one. A settled search stops past 70% of the target; each recent change of the best
-    /// move adds 80% more (fading by half per iteration), a score that fell by 30 or more
-    /// another 30%; the limit is never passed.
+    /// next one. A settled search stops past `settle` (70%) of the target; each recent change
+    /// of the best move adds 80% more (fading by half per iteration), a score that fell by 30
+    /// or more another 30%; the limit is never passed.
     fn deepen_again(&mut self, elapsed: Duration, depth: u32, changed: bool, score: i32) -> bool {
         self.instability = self.instability / 2.0 + if changed { 1.0 } else { 0.0 };
-        let mut factor = 0.7 + 0.8 * self.instability;
+        let mut factor = self.settle + 0.8 * self.instability;
         if depth > 4 && self.last_score.is_some_and(|s| score < s - 30) {
             factor *= 1.3;
         }
@@ -1256,7 +1270,9 @@ impl<'a> Searcher<'a> {
             }
             if self.helper == 0 {
                 if let Some(t) = self.cfg.time {
-                    let clock = clock.get_or_insert_with(|| Clock::new(t, self.soft_time(t)));
+                    let clock = clock.get_or_insert_with(|| {
+                        Clock::new(t, self.soft_time(t), self.cfg.params.settle_percent)
+                    });
                     let elapsed = self.start.elapsed();
                     if !clock.deepen_again(elapsed, depth, out.best != prev_best, out.score) {
                         break;
@@ -1359,7 +1375,7 @@ mod tests {
 
     #[test]
     fn a_settled_search_stops_before_its_target() {
-        let mut c = Clock::new(ms(1000), ms(600));
+        let mut c = Clock::new(ms(1000), ms(600), 70);
         // Depth 1 always "changes" from the ordering's guess.
         assert!(c.deepen_again(ms(1), 1, true, 10));
         for d in 2..8 {
@@ -1371,15 +1387,15 @@ mod tests {
 
     #[test]
     fn an_unsettled_search_goes_on_but_never_past_the_limit() {
-        let mut c = Clock::new(ms(1000), ms(600));
+        let mut c = Clock::new(ms(1000), ms(600), 70);
         assert!(c.deepen_again(ms(500), 5, true, 10));
         assert!(c.deepen_again(ms(700), 6, true, 10));
         assert!(!c.deepen_again(ms(1000), 7, true, 10));
         // A falling score buys time too.
-        let mut d = Clock::new(ms(1000), ms(600));
+        let mut d = Clock::new(ms(1000), ms(600), 70);
         assert!(d.deepen_again(ms(100), 5, false, 50));
         assert!(d.deepen_again(ms(450), 6, false, 0));
-        let mut e = Clock::new(ms(1000), ms(600));
+        let mut e = Clock::new(ms(1000), ms(600), 70);
         assert!(e.deepen_again(ms(100), 5, false, 50));
         assert!(!e.deepen_again(ms(450), 6, false, 50));
     }
