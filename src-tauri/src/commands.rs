@@ -92,8 +92,11 @@ async fn search<R: Runtime, T: Send + 'static>(
     let mut core = lock(&core);
     match ran {
         Ok((job, result)) => finish(&mut core, &job, &result),
-        Err(_) => {
-            // The search panicked; free the slot so the next request is not refused as busy.
+        Err(e) => {
+            // The search panicked: free the slot so the next request is not refused as busy,
+            // and build a fresh engine for it, as the old one's tables may be half-written.
+            log::error!("the engine panicked ({e}); starting a fresh one");
+            lock(&app.state::<EngineState>()).reset();
             core.abandon_search(&cancel);
             Err(Error::Cancelled)
         }

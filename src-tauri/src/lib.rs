@@ -40,8 +40,8 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
                     .unwrap_or_else(|_| fallback.clone());
                 let dir = Storage::choose_dir(std::env::var_os(DATA_DIR_ENV), default_dir);
                 let storage = Storage::open(&dir).or_else(|e| {
-                    eprintln!(
-                        "wuzi: cannot use {}: {e}; saving to {}",
+                    log::error!(
+                        "cannot use {}: {e}; saving to {}",
                         dir.display(),
                         fallback.display()
                     );
@@ -76,7 +76,13 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
 /// If the window system cannot start; there is nothing else to fall back to.
 #[cfg_attr(mobile, tauri::mobile_entry_point)]
 pub fn run() {
-    run_app(tauri::Builder::default())
+    // The log plugin installs the process's one logger, so it is registered here and not in
+    // `run_app`, which the tests call once per mock app. Its default targets: stdout (on
+    // Android logcat, on iOS the system log) and a file in the app's log folder.
+    let logs = tauri_plugin_log::Builder::new()
+        .level(log::LevelFilter::Info)
+        .build();
+    run_app(tauri::Builder::default().plugin(logs))
         .run(tauri::generate_context!())
         .expect("error while running the Wuzi app");
 }

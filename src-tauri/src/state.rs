@@ -45,6 +45,18 @@ impl EngineSlot {
     pub fn get(&mut self) -> &mut Engine {
         self.engine.get_or_insert_with(|| Engine::new(self.tt_mib))
     }
+
+    /// Drops the engine, so that the next search builds a fresh one: after a panic its
+    /// tables may be half-written (`pbrain-wuzi` does the same).
+    pub fn reset(&mut self) {
+        self.engine = None;
+    }
+
+    /// Whether an engine has been built since the slot was made or reset.
+    #[must_use]
+    pub const fn is_built(&self) -> bool {
+        self.engine.is_some()
+    }
 }
 
 /// Told once after a start that found the saved game unusable.
@@ -594,10 +606,7 @@ impl AppCore {
     /// change tries again, and `save_now` reports its own failure.
     fn note_save(&self, result: std::io::Result<()>) {
         if let Err(e) = result {
-            eprintln!(
-                "wuzi: autosave to {} failed: {e}",
-                self.storage.dir().display()
-            );
+            log::error!("autosave to {} failed: {e}", self.storage.dir().display());
         }
     }
 }
@@ -658,6 +667,17 @@ mod tests {
             human_color: Some(human),
         })
         .unwrap();
+    }
+
+    #[test]
+    fn a_reset_engine_slot_builds_a_fresh_engine() {
+        let mut slot = EngineSlot::new(1);
+        assert!(!slot.is_built());
+        slot.get().set_threads(3);
+        assert!(slot.is_built());
+        slot.reset();
+        assert!(!slot.is_built());
+        assert_eq!(slot.get().threads(), 0, "a new engine, not the old one");
     }
 
     #[test]

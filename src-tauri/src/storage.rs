@@ -109,8 +109,19 @@ impl Storage {
 
     fn quarantine<U>(&self, name: &str) -> Loaded<U> {
         let path = self.dir.join(name);
+        let aside = self.dir.join(format!("{name}.corrupt"));
         // Best effort: if even the rename fails, the next save overwrites the damaged file.
-        let _ = fs::rename(&path, self.dir.join(format!("{name}.corrupt")));
+        match fs::rename(&path, &aside) {
+            Ok(()) => log::warn!(
+                "{} was damaged; moved aside as {}",
+                path.display(),
+                aside.display()
+            ),
+            Err(e) => log::warn!(
+                "{} was damaged and could not be moved aside ({e})",
+                path.display()
+            ),
+        }
         Loaded::Damaged
     }
 }
