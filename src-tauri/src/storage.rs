@@ -1,14 +1,18 @@
 //! Save files in the app's data folder: small JSON documents, each replaced atomically.
 //!
-//! A write goes to a temporary file in the same folder, is flushed to disk, then renamed over
-//! the old file, so a crash or a full disk leaves either the old or the new document, never a
-//! mix. A file that cannot be read or parsed is kept as `<name>.corrupt` for inspection and the
-//! caller starts afresh.
+//! A write goes to a temporary file in the same folder (a fresh unpredictable name, created
+//! with `create_new`), is flushed to disk, then renamed over the old file, so a crash or a full
+//! disk leaves either the old or the new document, never a mix. A file that cannot be read or
+//! parsed is kept as `<name>.corrupt` (then `.corrupt.1`, …: never over an earlier one) for
+//! inspection and the caller starts afresh.
 
+use std::collections::hash_map::RandomState;
 use std::ffi::OsString;
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
+use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -22,6 +26,13 @@ pub const STATS_FILE: &str = "stats.json";
 pub const DATA_DIR_ENV: &str = "WUZI_DATA_DIR";
 
 const TEMP_SUFFIX: &str = ".tmp";
+
+/// A temporary file older than this is a leftover of an interrupted write; a younger one may
+/// be another instance's write in flight (a write takes milliseconds) and is left alone.
+const STALE_TEMP: Duration = Duration::from_secs(600);
+
+/// Most `<name>.corrupt*` files kept per save file; past that the newest slot is reused.
+const CORRUPT_KEPT: usize = 100;
 
 /// What [`Storage::load`] found.
 #[derive(Debug, PartialEq, Eq)]
@@ -41,8 +52,8 @@ pub struct Storage {
 }
 
 impl Storage {
-    /// Storage in `dir`, created if needed; temporary files left by an interrupted write are
-    /// removed.
+    /// Storage in `dir`, created if needed; temporary files left by an interrupted write (more
+    /// than ten minutes old, so never another instance's write in flight) are removed.
     ///
     /// # Errors
     /// If the folder cannot be created or listed.
@@ -55,7 +66,14 @@ impl Storage {
                 .file_name()
                 .and_then(|n| n.to_str())
                 .is_some_and(|n| n.starts_with('.') && n.ends_with(TEMP_SUFFIX));
-            if is_temp {
+            let stale = || {
+                fs::metadata(&path)
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| SystemTime::now().duration_since(t).ok())
+                    .is_some_and(|age| age > STALE_TEMP)
+            };
+            if is_temp && stale() {
                 // Best effort: a leftover that cannot be removed does no harm.
                 let _ = fs::remove_file(&path);
             }
@@ -109,7 +127,18 @@ impl Storage {
 
     fn quarantine<U>(&self, name: &str) -> Loaded<U> {
         let path = self.dir.join(name);
-        let aside = self.dir.join(format!("{name}.corrupt"));
+        // Never over an earlier damaged file: `<name>.corrupt`, then `.corrupt.1`, `.2`, ….
+        let slot = |i: usize| {
+            self.dir.join(if i == 0 {
+                format!("{name}.corrupt")
+            } else {
+                format!("{name}.corrupt.{i}")
+            })
+        };
+        let aside = (0..CORRUPT_KEPT)
+            .map(slot)
+            .find(|p| !p.exists())
+            .unwrap_or_else(|| slot(CORRUPT_KEPT - 1));
         // Best effort: if even the rename fails, the next save overwrites the damaged file.
         match fs::rename(&path, &aside) {
             Ok(()) => log::warn!(
@@ -138,13 +167,23 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no file name"))?;
-    let temp = dir.join(format!(
-        ".{}.{}{TEMP_SUFFIX}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+    // A fresh name that no one can guess or already hold: create_new refuses an existing
+    // file (another instance's write, or a planted link) and the next name is tried.
+    let mut attempt = 0;
+    let (temp, mut file) = loop {
+        let temp = dir.join(format!(
+            ".{}.{}-{:016x}{TEMP_SUFFIX}",
+            name.to_string_lossy(),
+            std::process::id(),
+            random_u64()
+        ));
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => break (temp, file),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 8 => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    };
     let result = (|| {
-        let mut file = File::create(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
         fs::rename(&temp, path)
@@ -155,6 +194,18 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     sync_dir(dir);
     Ok(())
+}
+
+/// 64 unpredictable bits: the standard library seeds each `RandomState` from the operating
+/// system's randomness.
+fn random_u64() -> u64 {
+    let mut h = RandomState::new().build_hasher();
+    h.write_u128(
+        SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
 }
 
 /// Makes the rename itself durable. Only Unix can open a folder for this; elsewhere the rename
@@ -307,12 +358,65 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn leftover_temporaries_are_swept_on_open() {
+    fn stale_temporaries_are_swept_on_open_and_fresh_ones_kept() {
         let tmp = TempDir::new("sweep");
-        fs::write(tmp.0.join(".game.json.123.tmp"), b"{\"half").unwrap();
+        let old = tmp.0.join(".game.json.123-00ff.tmp");
+        fs::write(&old, b"{\"half").unwrap();
+        File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(SystemTime::now() - Duration::from_secs(3600))
+            .unwrap();
+        // Another instance's write in flight: just created, it must survive.
+        fs::write(tmp.0.join(".stats.json.456-0abc.tmp"), b"{").unwrap();
         fs::write(tmp.0.join("game.json"), b"{}").unwrap();
         Storage::open(&tmp.0).unwrap();
-        assert_eq!(names(&tmp.0), ["game.json"]);
+        assert_eq!(names(&tmp.0), [".stats.json.456-0abc.tmp", "game.json"]);
+    }
+
+    #[test]
+    fn temporary_names_are_fresh_and_never_reused() {
+        let tmp = TempDir::new("temp-names");
+        let storage = Storage::open(&tmp.0).unwrap();
+        let a = random_u64();
+        assert_ne!(a, random_u64());
+        // A file planted at a predictable name is neither followed nor clobbered.
+        let planted = tmp.0.join(format!(".a.json.{}.tmp", std::process::id()));
+        fs::write(&planted, b"keep").unwrap();
+        storage
+            .save(
+                "a.json",
+                &Doc {
+                    n: 1,
+                    s: "x".into(),
+                },
+            )
+            .unwrap();
+        assert_eq!(fs::read(&planted).unwrap(), b"keep");
+        assert_eq!(
+            storage.load("a.json", Some),
+            Loaded::Found(Doc {
+                n: 1,
+                s: "x".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_second_damaged_file_does_not_overwrite_the_first() {
+        let tmp = TempDir::new("damaged-twice");
+        let storage = Storage::open(&tmp.0).unwrap();
+        for text in ["first{", "second{", "third{"] {
+            fs::write(tmp.0.join("a.json"), text).unwrap();
+            assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Damaged);
+        }
+        assert_eq!(
+            names(&tmp.0),
+            ["a.json.corrupt", "a.json.corrupt.1", "a.json.corrupt.2"]
+        );
+        assert_eq!(fs::read(tmp.0.join("a.json.corrupt")).unwrap(), b"first{");
+        assert_eq!(fs::read(tmp.0.join("a.json.corrupt.2")).unwrap(), b"third{");
     }
 
     #[test]
