@@ -357,3 +357,68 @@ fn datagen_plays_with_the_tables_it_is_given_and_tune_reads_its_games() {
     assert!(r.stderr.contains("--weights"), "{}", r.stderr);
     assert!(!dir.join("never.txt").exists());
 }
+
+#[test]
+fn analyze_prints_distinct_lines_with_the_documented_fields() {
+    let r = wuzi(
+        &[
+            "analyze",
+            "--rule",
+            "freestyle",
+            "--moves",
+            "h8 i9 h9",
+            "--multipv",
+            "3",
+            "--nodes",
+            "60000",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["to_move"], "white", "{v}");
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{v}");
+    let mut seen = Vec::new();
+    let mut last = i64::MAX;
+    for line in lines {
+        let m = line["move"].as_str().unwrap().to_string();
+        assert!(!seen.contains(&m), "{v}");
+        let score = line["score"].as_i64().unwrap();
+        assert!(score <= last, "best first: {v}");
+        last = score;
+        assert_eq!(line["pv"][0].as_str(), Some(m.as_str()), "{v}");
+        assert!(line["verdict"].is_string() && line["win"].is_null(), "{v}");
+        seen.push(m);
+    }
+    // A five in one: the first line is the win, with its structured verdict.
+    let r = wuzi(
+        &[
+            "analyze",
+            "--rule",
+            "freestyle",
+            "--moves",
+            "h8 h9 i8 i9 j8 j9 k8 k9",
+            "--nodes",
+            "20000",
+            "--multipv",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    let first = &v["lines"][0];
+    assert!(first["move"] == "g8" || first["move"] == "l8", "{v}");
+    assert_eq!(first["win"]["color"], "black", "{v}");
+    assert_eq!(first["win"]["plies"], 1, "{v}");
+}
+
+#[test]
+fn analyze_refuses_bad_input() {
+    bad(&["analyze", "--moves", "h8", "--multipv", "0"]);
+    bad(&["analyze", "--moves", "h8", "--multipv", "21"]);
+    bad(&["analyze", "--moves", "h8", "--nodes", "9", "--time-ms", "9"]);
+    bad(&["analyze", "--moves", "h8 h8"]);
+    bad(&["analyze", "--moves", "a1 h8 b1 h9 c1 h10 d1 h11 e1"]);
+}

@@ -204,6 +204,7 @@ impl Engine {
             noise: 0,
             seed,
             params: params.clone(),
+            exclude: Vec::new(),
         };
         match level {
             Level::Beginner => Config {
@@ -319,12 +320,88 @@ impl Engine {
         cancel: &AtomicBool,
         seed: u64,
     ) -> SearchResult {
+        self.search_excluding(board, rule, to_move, level, limits, cancel, seed, &[])
+    }
+
+    /// The best lines of the position in `game` for analysis (multi-PV): up to `lines`
+    /// results with distinct first moves, best first. Each line is a Master search with the
+    /// earlier lines' moves excluded at the root, so a forced win found at the root is the
+    /// first line. `limits` is shared equally among the lines (each keeps at least 1 ms and
+    /// 1 node); later lines reuse the transposition table. Fewer lines come back when the
+    /// position has fewer legal moves or `cancel` is raised; none when the game is over.
+    ///
+    /// # Examples
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use wuzi::{Game, Engine, Limits, Point, Rule};
+    ///
+    /// let mut game = Game::new(Rule::Freestyle, 15).unwrap();
+    /// game.try_play(Point::center(15)).unwrap();
+    /// let lines = Engine::new(8).analyze(&game, 3, Limits::nodes(30_000), &AtomicBool::new(false), 1);
+    /// assert_eq!(lines.len(), 3);
+    /// assert!(lines[0].score >= lines[1].score && lines[1].score >= lines[2].score);
+    /// ```
+    pub fn analyze(
+        &mut self,
+        game: &Game,
+        lines: usize,
+        limits: Limits,
+        cancel: &AtomicBool,
+        seed: u64,
+    ) -> Vec<SearchResult> {
+        if game.result().is_some() {
+            return Vec::new();
+        }
+        let lines = lines.max(1);
+        let n = u32::try_from(lines).unwrap_or(u32::MAX);
+        let share = Limits {
+            time: limits.time.map(|t| (t / n).max(Duration::from_millis(1))),
+            target: limits.target.map(|t| (t / n).max(Duration::from_millis(1))),
+            nodes: limits.nodes.map(|k| (k / lines as u64).max(1)),
+            ..limits
+        };
+        let mut exclude: Vec<u16> = Vec::with_capacity(lines);
+        let mut out: Vec<SearchResult> = Vec::with_capacity(lines);
+        while out.len() < lines && !cancel.load(Ordering::Relaxed) {
+            let r = self.search_excluding(
+                game.board(),
+                game.rule(),
+                game.to_move(),
+                Level::Master,
+                share,
+                cancel,
+                seed,
+                &exclude,
+            );
+            let Some(best) = r.best else { break };
+            exclude.push(Board::index_of(best) as u16);
+            out.push(r);
+        }
+        // Each line had its own search; a later one may score above an earlier one.
+        out.sort_by_key(|r| std::cmp::Reverse(r.score));
+        out
+    }
+
+    /// [`Engine::search_board`] never choosing a root move in `exclude` (padded indices).
+    #[allow(clippy::too_many_arguments)]
+    fn search_excluding(
+        &mut self,
+        board: &Board,
+        rule: Rule,
+        to_move: Color,
+        level: Level,
+        limits: Limits,
+        cancel: &AtomicBool,
+        seed: u64,
+        exclude: &[u16],
+    ) -> SearchResult {
         let start = Instant::now();
         let mut pos = Position::new(board, rule, to_move);
         let out = if level == Level::Beginner {
             beginner(&mut pos, seed)
         } else {
-            let cfg = Engine::config(level, limits, seed, &self.params);
+            let mut cfg = Engine::config(level, limits, seed, &self.params);
+            cfg.exclude = exclude.to_vec();
             let threads = self.threads_for(level, limits);
             if threads <= 1 {
                 Searcher::new(cfg, &self.tt, &mut self.threats, &mut self.heur, cancel)

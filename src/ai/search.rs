@@ -220,6 +220,9 @@ pub struct Config {
     pub seed: u64,
     /// Tunable constants.
     pub params: Params,
+    /// Root moves (padded indices) the search must not choose: multi-PV searches each line
+    /// with the earlier lines' moves excluded. Empty for a normal search.
+    pub exclude: Vec<u16>,
 }
 
 /// The outcome of [`Searcher::run`] or [`Searcher::deepen`].
@@ -986,16 +989,19 @@ impl<'a> Searcher<'a> {
     }
 
     /// Any legal move for the side to move (fallback when no candidate qualifies).
-    fn any_legal(pos: &mut Position) -> Option<usize> {
+    fn any_legal(pos: &mut Position, exclude: &[u16]) -> Option<usize> {
         let me = pos.to_move();
+        let ok = |pos: &mut Position, i: usize| {
+            pos.is_empty(i) && pos.is_legal(me, i) && !exclude.contains(&(i as u16))
+        };
         let centre = crate::Board::index_of(crate::Point::center(pos.board().size()));
-        if pos.is_empty(centre) && pos.is_legal(me, centre) {
+        if ok(pos, centre) {
             return Some(centre);
         }
         let n = pos.points().len();
         (0..n).find_map(|k| {
             let i = pos.points()[k] as usize;
-            (pos.is_empty(i) && pos.is_legal(me, i)).then_some(i)
+            ok(pos, i).then_some(i)
         })
     }
 
@@ -1019,7 +1025,24 @@ impl<'a> Searcher<'a> {
         let me = pos.to_move();
         let op = me.other();
         let mut out = Outcome::default();
-        if let Some(f) = pos.find(me, Threat::Five) {
+        let exclude = std::mem::take(&mut self.cfg.exclude);
+        let prepared = self.prepare_excluding(pos, me, op, &exclude, &mut out);
+        self.cfg.exclude = exclude;
+        prepared
+    }
+
+    /// [`Searcher::prepare`] with the root moves in `exclude` never chosen: a shortcut whose
+    /// move is excluded is skipped (the search below finds what else there is).
+    fn prepare_excluding(
+        &mut self,
+        pos: &mut Position,
+        me: Color,
+        op: Color,
+        exclude: &[u16],
+        out: &mut Outcome,
+    ) -> Prepared {
+        let allowed = |i: usize| !exclude.contains(&(i as u16));
+        if let Some(f) = pos.find(me, Threat::Five).filter(|&f| allowed(f)) {
             return Prepared::Decided(Outcome {
                 best: Some(f),
                 score: MATE - 1,
@@ -1032,10 +1055,10 @@ impl<'a> Searcher<'a> {
         let op_fives = pos.count(op, Threat::Five);
         if op_fives >= 1 {
             let b = pos.find(op, Threat::Five);
-            let legal = b.filter(|&b| pos.is_legal(me, b));
+            let legal = b.filter(|&b| pos.is_legal(me, b) && allowed(b));
             let lost = op_fives >= 2 || legal.is_none();
             if lost {
-                let best = legal.or_else(|| Self::any_legal(pos));
+                let best = legal.or_else(|| Self::any_legal(pos, exclude));
                 return Prepared::Decided(Outcome {
                     best,
                     score: -(MATE - 2),
@@ -1051,17 +1074,22 @@ impl<'a> Searcher<'a> {
                 let n = pos.points().len();
                 let f = (0..n).find_map(|k| {
                     let i = pos.points()[k] as usize;
-                    (pos.is_empty(i) && pos.threat(me, i) == Threat::Flex4 && pos.is_legal(me, i))
-                        .then_some(i)
+                    (pos.is_empty(i)
+                        && pos.threat(me, i) == Threat::Flex4
+                        && pos.is_legal(me, i)
+                        && allowed(i))
+                    .then_some(i)
                 });
-                return Prepared::Decided(Outcome {
-                    best: f,
-                    score: MATE - 3,
-                    pv: f.into_iter().collect(),
-                    nodes: 1,
-                    depth: 1,
-                    by_fours: true,
-                });
+                if f.is_some() {
+                    return Prepared::Decided(Outcome {
+                        best: f,
+                        score: MATE - 3,
+                        pv: f.into_iter().collect(),
+                        nodes: 1,
+                        depth: 1,
+                        by_fours: true,
+                    });
+                }
             }
             if self.cfg.root_vcf_depth > 0 {
                 self.threats.set_budget(
@@ -1072,7 +1100,11 @@ impl<'a> Searcher<'a> {
                 if let Some(t) = self.cfg.time {
                     self.threats.set_deadline(self.start + t / 4);
                 }
-                if let Some(w) = self.threats.vcf(pos, self.cfg.root_vcf_depth) {
+                if let Some(w) = self
+                    .threats
+                    .vcf(pos, self.cfg.root_vcf_depth)
+                    .filter(|w| allowed(w.first as usize))
+                {
                     return Prepared::Decided(Outcome {
                         best: Some(w.first as usize),
                         score: MATE - w.plies as i32,
@@ -1098,7 +1130,7 @@ impl<'a> Searcher<'a> {
                 // Keep the node accounting: threat nodes so far count against the budget.
                 self.nodes += used + vct_nodes;
                 self.threats.set_budget(u64::MAX);
-                if let Some(w) = r {
+                if let Some(w) = r.filter(|w| allowed(w.first as usize)) {
                     return Prepared::Decided(Outcome {
                         best: Some(w.first as usize),
                         score: MATE - w.plies as i32,
@@ -1115,12 +1147,20 @@ impl<'a> Searcher<'a> {
         }
         let threatened = op_fives == 0 && Self::has_flex4(pos, op);
         if !self.generate(pos, 0, 0, threatened, 0) {
-            out.best = Self::any_legal(pos);
+            out.best = Self::any_legal(pos, exclude);
             out.pv = out.best.into_iter().collect();
             out.nodes = self.nodes + self.threats.nodes();
-            return Prepared::Decided(out);
+            return Prepared::Decided(std::mem::take(out));
         }
         let mut root: Vec<(u16, i32)> = self.heur.moves[0].clone();
+        if !exclude.is_empty() {
+            root.retain(|&(m, _)| allowed(m as usize));
+            if root.is_empty() {
+                // Every generated move is excluded: no further line (multi-PV).
+                out.nodes = self.nodes + self.threats.nodes();
+                return Prepared::Decided(std::mem::take(out));
+            }
+        }
         // (Refuting VCT threats the same way was tried and lost strength in self-play: the
         // checks eat the time budget and a depth-limited VCT misjudges quiet defences.)
         if self.cfg.root_defence && op_fives == 0 && root.len() > 1 {
@@ -1189,7 +1229,7 @@ impl<'a> Searcher<'a> {
         let mut out = Outcome::default();
         if root.is_empty() {
             // Not from `prepare`; answer something legal rather than panic.
-            out.best = Self::any_legal(pos);
+            out.best = Self::any_legal(pos, &self.cfg.exclude);
             out.pv = out.best.into_iter().collect();
             return out;
         }

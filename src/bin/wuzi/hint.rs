@@ -33,13 +33,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let game = parse_moves_game(flags.get("moves").unwrap_or(""), rule, size)
         .map_err(|e| usage(format!("--moves: {e}")))?;
     if let Some(result) = game.result() {
-        return Err(usage(match result.winner {
-            Some(c) => format!("the game is over: {c} has won"),
-            None => format!(
-                "the game is over: a draw, {}",
-                result.draw.unwrap_or(wuzi::Draw::FullBoard)
-            ),
-        }));
+        return Err(game_over(result));
     }
     let level = level_flag(&flags, Level::Master)?;
     let mut limits = level.default_limits();
@@ -64,6 +58,17 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         serde_json::to_string(&hint).map_err(std::io::Error::from)?
     );
     Ok(())
+}
+
+/// The refusal for a position whose game is already over.
+pub fn game_over(result: &wuzi::GameResult) -> CliError {
+    usage(match result.winner {
+        Some(c) => format!("the game is over: {c} has won"),
+        None => format!(
+            "the game is over: a draw, {}",
+            result.draw.unwrap_or(wuzi::Draw::FullBoard)
+        ),
+    })
 }
 
 /// `--level`, as a number or a name.

@@ -3,6 +3,7 @@
 //! `main` only dispatches: each subcommand lives in its own module with a
 //! `run(&[String]) -> Result<(), CliError>` and one line in [`COMMANDS`].
 
+mod analyze;
 mod args;
 mod bench;
 mod forbidden;
@@ -39,6 +40,11 @@ const COMMANDS: &[Command] = &[
         "hint",
         "the engine's best move in a position (JSON)",
         hint::run,
+    ),
+    (
+        "analyze",
+        "the engine's best lines in a position, multi-PV (JSON)",
+        analyze::run,
     ),
     (
         "bench",

@@ -1,0 +1,127 @@
+//! Multi-PV analysis (`Engine::analyze`): distinct first moves, best first, forced wins and
+//! forced defences in the right place. Node limits keep every run identical.
+
+use std::sync::atomic::AtomicBool;
+
+use wuzi::{Color, Engine, Game, Limits, Point, Rule, SearchResult, Verdict};
+
+fn game(rule: Rule, moves: &str) -> Game {
+    let points: Vec<Point> = moves
+        .split_whitespace()
+        .map(|s| Point::from_rif(s, 15).unwrap())
+        .collect();
+    Game::from_moves(rule, 15, &points).unwrap()
+}
+
+fn analyze(game: &Game, lines: usize, nodes: u64) -> Vec<SearchResult> {
+    Engine::new(16).analyze(
+        game,
+        lines,
+        Limits::nodes(nodes),
+        &AtomicBool::new(false),
+        7,
+    )
+}
+
+fn rif(p: Option<Point>) -> String {
+    p.map_or_else(|| "-".into(), |p| p.rif(15).to_string())
+}
+
+#[test]
+fn lines_have_distinct_moves_ordered_by_score() {
+    let g = game(Rule::Freestyle, "h8 i9 h9 h10 i8");
+    let lines = analyze(&g, 4, 120_000);
+    assert_eq!(lines.len(), 4);
+    let moves: Vec<String> = lines.iter().map(|r| rif(r.best)).collect();
+    for (k, m) in moves.iter().enumerate() {
+        assert!(!moves[..k].contains(m), "repeated first move: {moves:?}");
+        let p = Point::from_rif(m, 15).unwrap();
+        assert!(g.check(p).is_ok(), "{m} is not a legal move");
+    }
+    for pair in lines.windows(2) {
+        assert!(pair[0].score >= pair[1].score, "scores out of order");
+    }
+    for r in &lines {
+        assert_eq!(
+            r.pv.first().copied(),
+            r.best,
+            "each PV starts with its move"
+        );
+    }
+    // Node limits: the same analysis again gives the same lines.
+    let again: Vec<String> = analyze(&g, 4, 120_000)
+        .iter()
+        .map(|r| rif(r.best))
+        .collect();
+    assert_eq!(moves, again);
+}
+
+#[test]
+fn a_forced_win_by_fours_is_the_first_line() {
+    // Black: h8 i8 j8 (closed by white g8) and k10 k11 k12 (closed by white k13); k8 makes
+    // two fours at once.
+    let g = game(Rule::Freestyle, "h8 g8 i8 k13 j8 a1 k10 c1 k11 o1 k12 a15");
+    assert_eq!(g.to_move(), Color::Black);
+    let lines = analyze(&g, 3, 60_000);
+    assert_eq!(lines.len(), 3);
+    match lines[0].verdict {
+        Verdict::Win {
+            color: Color::Black,
+            by_fours: true,
+            ..
+        } => {}
+        v => panic!("first line {}: {v}", rif(lines[0].best)),
+    }
+    // Whatever the other lines are, none scores above the win.
+    assert!(lines.iter().all(|r| r.score <= lines[0].score));
+}
+
+#[test]
+fn lines_after_a_forced_block_are_losses() {
+    // White h10 i10 j10 k10 is a four closed by black g10: only l10 holds.
+    let g = game(Rule::Freestyle, "g10 h10 a1 i10 a3 j10 a5 k10");
+    let lines = analyze(&g, 3, 30_000);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(rif(lines[0].best), "l10");
+    for r in &lines[1..] {
+        assert!(
+            matches!(
+                r.verdict,
+                Verdict::Win {
+                    color: Color::White,
+                    ..
+                }
+            ),
+            "{} should lose at once: {}",
+            rif(r.best),
+            r.verdict
+        );
+    }
+}
+
+#[test]
+fn renju_lines_never_choose_a_forbidden_point() {
+    // White threatens five at h8, which is a double-three for black: black loses whatever
+    // it does, and no line may be h8.
+    let g = game(Rule::Renju, "f8 h9 g8 h10 f6 h11 g7 h12 h13 a1");
+    let lines = analyze(&g, 5, 30_000);
+    assert!(!lines.is_empty());
+    for r in &lines {
+        let p = r.best.unwrap();
+        assert!(g.check(p).is_ok(), "{} is not legal", rif(r.best));
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_lines() {
+    let g = game(Rule::Freestyle, "a1 h8 b1 h9 c1 h10 d1 h11 e1");
+    assert!(g.result().is_some());
+    assert!(analyze(&g, 3, 10_000).is_empty());
+}
+
+#[test]
+fn a_raised_cancel_flag_gives_no_lines() {
+    let g = game(Rule::Freestyle, "h8");
+    let lines = Engine::new(4).analyze(&g, 3, Limits::nodes(10_000), &AtomicBool::new(true), 1);
+    assert!(lines.is_empty());
+}
