@@ -1,8 +1,10 @@
 //! Multi-PV analysis (`Engine::analyze`): distinct first moves, best first, forced wins and
-//! forced defences in the right place. Node limits keep every run identical.
+//! forced defences in the right place; game review (`wuzi::ai::review`) on hand-made games.
+//! Node limits keep every run identical.
 
 use std::sync::atomic::AtomicBool;
 
+use wuzi::ai::review::{review, MoveClass, MoveReview};
 use wuzi::{Color, Engine, Game, Limits, Point, Rule, SearchResult, Verdict};
 
 fn game(rule: Rule, moves: &str) -> Game {
@@ -124,4 +126,73 @@ fn a_raised_cancel_flag_gives_no_lines() {
     let g = game(Rule::Freestyle, "h8");
     let lines = Engine::new(4).analyze(&g, 3, Limits::nodes(10_000), &AtomicBool::new(true), 1);
     assert!(lines.is_empty());
+}
+
+fn reviewed(rule: Rule, moves: &str) -> Vec<MoveReview> {
+    let g = game(rule, moves);
+    let mut calls = Vec::new();
+    let out = review(
+        &mut Engine::new(16),
+        &g,
+        Limits::nodes(30_000),
+        &AtomicBool::new(false),
+        |done, total| calls.push((done, total)),
+    );
+    assert_eq!(out.len(), g.moves().len(), "every move is reviewed");
+    let n = g.moves().len() + 1;
+    assert_eq!(calls.last(), Some(&(n, n)), "progress reaches the end");
+    assert_eq!(calls.len(), n, "one progress call per position");
+    out
+}
+
+#[test]
+fn ignoring_an_open_three_is_at_least_a_mistake() {
+    // White h10 i10 j10 is an open three; black a1 lets white make an open four.
+    let r = reviewed(Rule::Freestyle, "h8 h10 h7 i10 g9 j10 a1");
+    let last = &r[6];
+    assert_eq!(last.point.rif(15).to_string(), "a1");
+    assert!(last.class >= MoveClass::Mistake, "{last:?}");
+    assert!(last.score_after < -29_000, "white wins by force: {last:?}");
+    let best = last.best.unwrap().rif(15).to_string();
+    assert!(
+        ["f10", "g10", "k10", "l10"].contains(&best.as_str()),
+        "{last:?}"
+    );
+}
+
+#[test]
+fn the_only_defence_is_best_and_a_five_ends_the_review() {
+    let r = reviewed(Rule::Freestyle, "g10 h10 a1 i10 a3 j10 a5 k10 l10");
+    assert_eq!(r[8].class, MoveClass::Best, "{:?}", r[8]);
+    // A game won by a five: the five is the engine's move too.
+    let r = reviewed(Rule::Freestyle, "h8 h9 i8 i9 j8 j9 k8 k9 l8");
+    assert_eq!(r[8].class, MoveClass::Best, "{:?}", r[8]);
+    assert!(r[8].score_after > 29_000, "{:?}", r[8]);
+}
+
+#[test]
+fn letting_a_double_four_go_is_a_missed_win() {
+    // From ply 9 black has a double four at k8 (h8-i8-j8 closed by g8, k10-k11-k12 closed
+    // by k13); at ply 17 it plays m3 and white can take k8 first.
+    let r = reviewed(
+        Rule::Freestyle,
+        "h8 g8 i8 k13 j8 a1 k10 c1 k11 o1 k12 a15 a14 i9 m1 h10 m3",
+    );
+    let last = &r[16];
+    assert_eq!(last.class, MoveClass::MissedWin, "{last:?}");
+    assert_eq!(last.best.unwrap().rif(15).to_string(), "k8");
+    assert!(last.score_before > 29_000, "{last:?}");
+}
+
+#[test]
+fn a_cancelled_review_returns_what_it_has() {
+    let g = game(Rule::Freestyle, "h8 h10 h7 i10");
+    let out = review(
+        &mut Engine::new(4),
+        &g,
+        Limits::nodes(5_000),
+        &AtomicBool::new(true),
+        |_, _| panic!("no position is searched"),
+    );
+    assert!(out.is_empty());
 }

@@ -422,3 +422,46 @@ fn analyze_refuses_bad_input() {
     bad(&["analyze", "--moves", "h8 h8"]);
     bad(&["analyze", "--moves", "a1 h8 b1 h9 c1 h10 d1 h11 e1"]);
 }
+
+#[test]
+fn review_prints_one_classified_line_per_move() {
+    let r = wuzi(
+        &[
+            "review",
+            "--rule",
+            "freestyle",
+            "--moves",
+            "h8 h10 h7 i10 g9 j10 a1",
+            "--nodes",
+            "20000",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 7, "{}", r.stdout);
+    let classes = [
+        "best",
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "missed-win",
+    ];
+    for (k, v) in lines.iter().enumerate() {
+        assert_eq!(v["ply"], k + 1, "{v}");
+        assert!(classes.contains(&v["class"].as_str().unwrap()), "{v}");
+        for key in ["score_before", "score_after"] {
+            assert!(v[key].is_i64(), "{v}");
+        }
+    }
+    assert_eq!(lines[6]["move"], "a1");
+    assert_eq!(lines[6]["color"], "black");
+    assert!(["mistake", "blunder"].contains(&lines[6]["class"].as_str().unwrap()));
+    bad(&["review", "--moves", "h8 h8"]);
+    bad(&["review", "--moves", "h8", "--nodes", "5", "--time-ms", "5"]);
+}

@@ -30,6 +30,7 @@ mod matches;
 pub mod openings;
 pub mod pattern;
 pub mod position;
+pub mod review;
 pub mod search;
 pub mod threat;
 pub mod tt;

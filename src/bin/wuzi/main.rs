@@ -11,6 +11,7 @@ mod hint;
 mod judge;
 mod matches;
 mod play;
+mod review;
 mod tune;
 
 use std::process::ExitCode;
@@ -45,6 +46,11 @@ const COMMANDS: &[Command] = &[
         "analyze",
         "the engine's best lines in a position, multi-PV (JSON)",
         analyze::run,
+    ),
+    (
+        "review",
+        "every move of a game classified against the engine (JSON lines)",
+        review::run,
     ),
     (
         "bench",
