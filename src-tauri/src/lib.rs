@@ -6,12 +6,13 @@
 
 pub mod commands;
 pub mod error;
+pub mod saver;
 pub mod settings;
 pub mod state;
 pub mod storage;
 pub mod view;
 
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use tauri::{Manager, Runtime};
 
@@ -83,8 +84,20 @@ pub fn run() {
         .level(log::LevelFilter::Info)
         .build();
     run_app(tauri::Builder::default().plugin(logs))
-        .run(tauri::generate_context!())
-        .expect("error while running the Wuzi app");
+        .build(tauri::generate_context!())
+        .expect("error while building the Wuzi app")
+        .run(|app, event| {
+            if let tauri::RunEvent::Exit = event {
+                // Saves are written by a thread of their own; the last ones must reach the
+                // disk before the process ends.
+                if let Some(core) = app.try_state::<Core>() {
+                    let ticket = core.lock().unwrap_or_else(PoisonError::into_inner).flush();
+                    if let Err(e) = ticket.wait() {
+                        log::error!("the last save before exit failed: {e}");
+                    }
+                }
+            }
+        });
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
 //! The app's state and every rule of the shell, free of Tauri so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
 //!
-//! The webview layer (`commands.rs`) locks [`AppCore`], calls one method, and for a search runs
-//! the returned [`SearchJob`] on the blocking pool between [`AppCore::begin_search`] and
-//! [`AppCore::finish_move`] / [`AppCore::finish_hint`], without holding the lock meanwhile.
+//! The webview layer (`commands.rs`) locks [`AppCore`] on the blocking pool, calls one method,
+//! and for a search runs the returned [`SearchJob`] there too between
+//! [`AppCore::begin_search`] and [`AppCore::finish_move`] / [`AppCore::finish_hint`], without
+//! holding the lock meanwhile. Saving never happens under the lock either: a change queues a
+//! snapshot for the [`Saver`]'s thread, in the order of the changes, and the newest one wins.
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule, SavedGame, SearchResult};
 
 use crate::error::{Error, Result};
+use crate::saver::{SaveTicket, Saver};
 use crate::settings::{check_size, level_number, Mode, Outcome, Settings, Stats};
 use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 use crate::view::{AppState, GameView, Hint, Session};
@@ -198,7 +201,7 @@ pub struct AppCore {
     notice: Option<String>,
     /// The cancel flag of the running search, if any; at most one runs at a time.
     search: Option<Arc<AtomicBool>>,
-    storage: Storage,
+    saver: Saver,
 }
 
 fn fresh_game(rule: Rule, size: u8) -> Game {
@@ -257,11 +260,11 @@ impl AppCore {
             stats,
             notice: (!notices.is_empty()).then(|| notices.join(" ")),
             search: None,
-            storage,
+            saver: Saver::new(storage),
         };
         if !notices.is_empty() {
             // Replace the damaged files now rather than at the first move.
-            let _ = core.save_all();
+            core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
         }
         core
     }
@@ -551,12 +554,18 @@ impl AppCore {
         self.settings.vibration
     }
 
-    /// Writes everything now.
+    /// Queues everything for writing and returns the ticket that waits until it is on disk.
     ///
     /// # Errors
-    /// [`Error::Io`] if a file could not be written.
-    pub fn save_now(&self) -> Result<()> {
-        self.save_all().map_err(Error::Io)
+    /// None yet; the `Result` is the contract's (a core without a data folder refuses).
+    pub fn save_now(&self) -> Result<SaveTicket> {
+        self.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
+        Ok(self.saver.flush())
+    }
+
+    /// A ticket for the snapshots already queued (the app's exit waits for it).
+    pub fn flush(&self) -> SaveTicket {
+        self.saver.flush()
     }
 
     fn after_move(&mut self) {
@@ -569,45 +578,42 @@ impl AppCore {
                 };
                 self.session.stats_counted = true;
                 self.stats.record(self.session.level, outcome);
-                self.save_stats();
+                self.save(&[STATS_FILE, GAME_FILE]);
+                return;
             }
         }
         self.save_game();
     }
 
-    fn save_all(&self) -> std::io::Result<()> {
-        self.storage
-            .save(SETTINGS_FILE, &self.settings)
-            .and_then(|()| self.storage.save(STATS_FILE, &self.stats))
-            .and_then(|()| {
-                self.storage
-                    .save(GAME_FILE, &SavedSession::new(&self.game, &self.session))
-            })
-    }
-
     fn save_game(&self) {
-        let r = self
-            .storage
-            .save(GAME_FILE, &SavedSession::new(&self.game, &self.session));
-        self.note_save(r);
+        self.save(&[GAME_FILE]);
     }
 
     fn save_settings(&self) {
-        let r = self.storage.save(SETTINGS_FILE, &self.settings);
-        self.note_save(r);
+        self.save(&[SETTINGS_FILE]);
     }
 
-    fn save_stats(&self) {
-        let r = self.storage.save(STATS_FILE, &self.stats);
-        self.note_save(r);
-    }
-
-    /// A failed autosave must not undo the move the player just made: it is logged, the next
-    /// change tries again, and `save_now` reports its own failure.
-    fn note_save(&self, result: std::io::Result<()>) {
-        if let Err(e) = result {
-            log::error!("autosave to {} failed: {e}", self.storage.dir().display());
-        }
+    /// Queues a snapshot of `files` for the save thread, written in this order. A failed write
+    /// must not undo the move the player just made: the writer logs it, the next change of the
+    /// file tries again, and `save_now` reports its own failure.
+    fn save(&self, files: &[&'static str]) {
+        let batch = files
+            .iter()
+            .filter_map(|&name| {
+                let json = match name {
+                    SETTINGS_FILE => serde_json::to_vec_pretty(&self.settings),
+                    STATS_FILE => serde_json::to_vec_pretty(&self.stats),
+                    GAME_FILE => {
+                        serde_json::to_vec_pretty(&SavedSession::new(&self.game, &self.session))
+                    }
+                    _ => return None,
+                };
+                json.map_err(|e| log::error!("cannot write {name}: {e}"))
+                    .ok()
+                    .map(|bytes| (name, bytes))
+            })
+            .collect();
+        self.saver.queue(batch);
     }
 }
 
@@ -712,6 +718,7 @@ mod tests {
         let easy = core.stats().levels()[1];
         assert_eq!((easy.wins, easy.losses, easy.draws), (0, 0, 1));
         // The saved game reloads as the same draw.
+        core.save_now().unwrap().wait().unwrap();
         let reloaded = core_in(&dir).view();
         assert_eq!(reloaded.result.map(|r| r.reason), Some("no-legal-move"));
     }
@@ -1133,6 +1140,7 @@ mod tests {
         // The running game keeps its size; the next one uses the setting.
         assert_eq!(core.view().size, 15);
         assert_eq!(core.new_game(NewGameOptions::default()).unwrap().size, 19);
+        core.flush().wait().unwrap();
         assert_eq!(core_in(&dir).settings(), core.settings());
     }
 
