@@ -66,6 +66,9 @@ impl EngineSlot {
 pub const NOTICE_GAME_DAMAGED: &str = "Your saved game was damaged; a new game was started.";
 /// Told once after a start that found the settings unusable.
 pub const NOTICE_SETTINGS_DAMAGED: &str = "Your settings could not be read and were reset.";
+/// Told once after a start without a usable data folder.
+pub const NOTICE_NOT_SAVED: &str = "Your games cannot be saved on this device (the app's data \
+folder is not available): you can play, but nothing is kept when the app closes.";
 /// Told once after a start that found the statistics unusable.
 pub const NOTICE_STATS_DAMAGED: &str = "Your statistics could not be read and were reset.";
 
@@ -201,7 +204,8 @@ pub struct AppCore {
     notice: Option<String>,
     /// The cancel flag of the running search, if any; at most one runs at a time.
     search: Option<Arc<AtomicBool>>,
-    saver: Saver,
+    /// `None`: no data folder, nothing is saved (and the player was told).
+    saver: Option<Saver>,
 }
 
 fn fresh_game(rule: Rule, size: u8) -> Game {
@@ -212,6 +216,56 @@ fn fresh_game(rule: Rule, size: u8) -> Game {
 }
 
 impl AppCore {
+    /// The app's state at start: loaded from `override_dir` (`$WUZI_DATA_DIR`) if set, else
+    /// from `default_dir` (the platform's app data folder, if it could be resolved). Without
+    /// a folder that can be created the game is still playable, not saved, and the player is
+    /// told so; there is no shared fallback folder (such as `/tmp`) where another user or
+    /// instance could read or clobber the files.
+    #[must_use]
+    pub fn start(
+        override_dir: Option<std::ffi::OsString>,
+        default_dir: std::result::Result<std::path::PathBuf, String>,
+    ) -> AppCore {
+        let dir = match default_dir {
+            Ok(default) => Ok(Storage::choose_dir(override_dir, default)),
+            Err(e) => match override_dir {
+                Some(dir) if !dir.is_empty() => Ok(dir.into()),
+                _ => Err(format!("no app data folder: {e}")),
+            },
+        };
+        let storage = dir.and_then(|dir| {
+            Storage::open(&dir).map_err(|e| format!("cannot use {}: {e}", dir.display()))
+        });
+        match storage {
+            Ok(storage) => AppCore::load(storage),
+            Err(why) => {
+                log::error!("{why}; playing without saving");
+                AppCore::unsaved()
+            }
+        }
+    }
+
+    /// A fresh state that is never saved, with [`NOTICE_NOT_SAVED`] for the player.
+    #[must_use]
+    pub fn unsaved() -> AppCore {
+        let settings = Settings::default();
+        AppCore {
+            game: fresh_game(settings.rule, settings.size),
+            session: Session {
+                game_id: 1,
+                mode: settings.mode,
+                level: settings.level,
+                human_color: settings.human_color,
+                stats_counted: false,
+            },
+            settings,
+            stats: Stats::default(),
+            notice: Some(NOTICE_NOT_SAVED.to_string()),
+            search: None,
+            saver: None,
+        }
+    }
+
     /// The state saved in `storage`, or a fresh one; damaged files give a fresh part and a
     /// notice, never an error.
     #[must_use]
@@ -260,7 +314,7 @@ impl AppCore {
             stats,
             notice: (!notices.is_empty()).then(|| notices.join(" ")),
             search: None,
-            saver: Saver::new(storage),
+            saver: Some(Saver::new(storage)),
         };
         if !notices.is_empty() {
             // Replace the damaged files now rather than at the first move.
@@ -557,15 +611,21 @@ impl AppCore {
     /// Queues everything for writing and returns the ticket that waits until it is on disk.
     ///
     /// # Errors
-    /// None yet; the `Result` is the contract's (a core without a data folder refuses).
+    /// [`Error::Io`] if the app has no data folder and saves nothing.
     pub fn save_now(&self) -> Result<SaveTicket> {
         self.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
-        Ok(self.saver.flush())
+        self.flush().ok_or_else(|| {
+            Error::Io(std::io::Error::other(
+                "saving is off: the app has no data folder",
+            ))
+        })
     }
 
-    /// A ticket for the snapshots already queued (the app's exit waits for it).
-    pub fn flush(&self) -> SaveTicket {
-        self.saver.flush()
+    /// A ticket for the snapshots already queued (the app's exit waits for it); `None` when
+    /// nothing is saved.
+    #[must_use]
+    pub fn flush(&self) -> Option<SaveTicket> {
+        self.saver.as_ref().map(Saver::flush)
     }
 
     fn after_move(&mut self) {
@@ -597,6 +657,7 @@ impl AppCore {
     /// must not undo the move the player just made: the writer logs it, the next change of the
     /// file tries again, and `save_now` reports its own failure.
     fn save(&self, files: &[&'static str]) {
+        let Some(saver) = &self.saver else { return };
         let batch = files
             .iter()
             .filter_map(|&name| {
@@ -613,7 +674,7 @@ impl AppCore {
                     .map(|bytes| (name, bytes))
             })
             .collect();
-        self.saver.queue(batch);
+        saver.queue(batch);
     }
 }
 
@@ -721,6 +782,40 @@ mod tests {
         core.save_now().unwrap().wait().unwrap();
         let reloaded = core_in(&dir).view();
         assert_eq!(reloaded.result.map(|r| r.reason), Some("no-legal-move"));
+    }
+
+    #[test]
+    fn without_a_data_folder_the_game_is_played_unsaved_and_the_player_told() {
+        let dir = TempDir::new("no-folder");
+        let file = dir.0.join("a-file");
+        std::fs::write(&file, b"").unwrap();
+        for mut core in [
+            // The platform named no data folder.
+            AppCore::start(None, Err("no home folder".into())),
+            // The folder cannot be created (a file is in the way).
+            AppCore::start(None, Ok(file.join("data"))),
+            AppCore::start(Some(file.join("data").into()), Ok(dir.0.join("unused"))),
+        ] {
+            let state = core.app_state();
+            assert_eq!(state.notice.as_deref(), Some(NOTICE_NOT_SAVED));
+            assert_eq!(core.app_state().notice, None, "the notice is given once");
+            // Playable, and every change is kept in memory.
+            let v = play(&mut core, "h8");
+            assert_eq!(v.moves, ["h8"]);
+            core.set_settings(json!({ "theme": "dark" })).unwrap();
+            assert_eq!(core.undo().moves, Vec::<String>::new());
+            assert_eq!(core.save_now().unwrap_err().code(), "io");
+        }
+        // Nothing was written anywhere it could be found again.
+        let names: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
+        assert_eq!(names.len(), 1);
+
+        // The override is used even when the platform has no folder.
+        let mut core = AppCore::start(Some(dir.0.join("kept").into()), Err("none".into()));
+        assert_eq!(core.app_state().notice, None);
+        play(&mut core, "h8");
+        core.save_now().unwrap().wait().unwrap();
+        assert!(dir.0.join("kept").join(GAME_FILE).is_file());
     }
 
     #[test]
@@ -1140,7 +1235,7 @@ mod tests {
         // The running game keeps its size; the next one uses the setting.
         assert_eq!(core.view().size, 15);
         assert_eq!(core.new_game(NewGameOptions::default()).unwrap().size, 19);
-        core.flush().wait().unwrap();
+        core.flush().unwrap().wait().unwrap();
         assert_eq!(core_in(&dir).settings(), core.settings());
     }
 
