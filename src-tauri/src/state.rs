@@ -159,6 +159,9 @@ struct SavedSession {
     level: Level,
     human_color: Color,
     stats_counted: bool,
+    /// Absent from saves before issue 11 §3: such a game gets a fresh one when loaded.
+    #[serde(default)]
+    game_uid: u64,
     game: SavedGame,
 }
 
@@ -173,6 +176,7 @@ impl SavedSession {
             level: s.level,
             human_color: s.human_color,
             stats_counted: s.stats_counted,
+            game_uid: s.game_uid,
             game: game.to_saved(),
         }
     }
@@ -189,6 +193,11 @@ impl SavedSession {
             level: self.level,
             human_color: self.human_color,
             stats_counted: self.stats_counted,
+            game_uid: if self.game_uid == 0 {
+                new_game_uid()
+            } else {
+                self.game_uid
+            },
         };
         Some((game, session))
     }
@@ -206,6 +215,11 @@ pub struct AppCore {
     search: Option<Arc<AtomicBool>>,
     /// `None`: no data folder, nothing is saved (and the player was told).
     saver: Option<Saver>,
+}
+
+/// A game's [`Session::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
+fn new_game_uid() -> u64 {
+    crate::storage::random_u64().max(1)
 }
 
 fn fresh_game(rule: Rule, size: u8) -> Game {
@@ -257,6 +271,7 @@ impl AppCore {
                 level: settings.level,
                 human_color: settings.human_color,
                 stats_counted: false,
+                game_uid: new_game_uid(),
             },
             settings,
             stats: Stats::default(),
@@ -303,6 +318,7 @@ impl AppCore {
                     level: settings.level,
                     human_color: settings.human_color,
                     stats_counted: false,
+                    game_uid: new_game_uid(),
                 };
                 (fresh_game(settings.rule, settings.size), session)
             }
@@ -372,6 +388,7 @@ impl AppCore {
             level: settings.level,
             human_color: settings.human_color,
             stats_counted: false,
+            game_uid: new_game_uid(),
         };
         if settings != self.settings {
             self.settings = settings;
@@ -582,6 +599,7 @@ impl AppCore {
             game_id: self.session.game_id.wrapping_add(1),
             // A finished record is history, not a game won against the computer now.
             stats_counted: game.result().is_some(),
+            game_uid: new_game_uid(),
             ..self.session
         };
         self.game = game;
@@ -637,9 +655,14 @@ impl AppCore {
                     Some(_) => Outcome::Loss,
                 };
                 self.session.stats_counted = true;
-                self.stats.record(self.session.level, outcome);
-                self.save(&[STATS_FILE, GAME_FILE]);
-                return;
+                let uid = self.session.game_uid;
+                if self.stats.record_game(uid, self.session.level, outcome) {
+                    // Stats first: a crash between the two writes leaves the count and an
+                    // older game, whose replayed end `record_game` recognises; the other
+                    // order would leave a game marked counted that the stats never counted.
+                    self.save(&[STATS_FILE, GAME_FILE]);
+                    return;
+                }
             }
         }
         self.save_game();
@@ -663,7 +686,7 @@ impl AppCore {
             .filter_map(|&name| {
                 let json = match name {
                     SETTINGS_FILE => serde_json::to_vec_pretty(&self.settings),
-                    STATS_FILE => serde_json::to_vec_pretty(&self.stats),
+                    STATS_FILE => serde_json::to_vec_pretty(&self.stats.to_file()),
                     GAME_FILE => {
                         serde_json::to_vec_pretty(&SavedSession::new(&self.game, &self.session))
                     }
@@ -1145,6 +1168,46 @@ mod tests {
             play(&mut core, p);
         }
         assert_eq!((easy(&core).wins, easy(&core).losses), (1, 1));
+    }
+
+    #[test]
+    fn a_crash_between_the_stats_and_the_game_write_never_counts_a_game_twice() {
+        let dir = TempDir::new("crash-between-writes");
+        let easy = |core: &AppCore| core.stats().levels()[1];
+        let game_before_the_win = {
+            let mut core = core_in(&dir);
+            vs_computer(&mut core, Color::Black);
+            for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+                play(&mut core, human);
+                computer(&mut core, reply);
+            }
+            core.save_now().unwrap().wait().unwrap();
+            let saved = std::fs::read(dir.0.join(GAME_FILE)).unwrap();
+            assert!(play(&mut core, "l8").result.is_some());
+            assert_eq!(easy(&core).wins, 1);
+            saved
+        };
+        // The crash: the stats with the win reached the disk, the game's last write did not.
+        std::fs::write(dir.0.join(GAME_FILE), game_before_the_win).unwrap();
+
+        let mut core = core_in(&dir);
+        assert_eq!(core.view().moves.len(), 8, "the last saved position");
+        assert_eq!(easy(&core).wins, 1);
+        // The player makes the winning move again: the same game, not a second win.
+        assert!(play(&mut core, "l8").result.is_some());
+        assert_eq!(easy(&core).wins, 1);
+        drop(core);
+        let mut core = core_in(&dir);
+        assert_eq!(easy(&core).wins, 1);
+
+        // A new game is a new game.
+        vs_computer(&mut core, Color::Black);
+        for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+            play(&mut core, human);
+            computer(&mut core, reply);
+        }
+        play(&mut core, "l8");
+        assert_eq!(easy(&core).wins, 2);
     }
 
     #[test]
