@@ -6,6 +6,9 @@
 //!   so a burst of moves costs one write, not one per move;
 //! - files reach the disk in the order of their latest queueing, so a batch queued as "stats,
 //!   then game" is written in that order (what `AppCore` relies on, see `state.rs`);
+//! - a snapshot whose write fails is tried again at the head of the next batch (unless a newer
+//!   snapshot of the same file replaces it), not in a loop against a full disk; the other files
+//!   of its batch are still written, so one file that cannot be written never stops the others;
 //! - [`Saver::flush`] gives a [`SaveTicket`] that waits until everything queued before it is on
 //!   disk and says whether it got there; dropping the [`Saver`] drains the queue first.
 //!
@@ -42,6 +45,8 @@ struct Shared {
 struct Queue {
     /// File name and bytes, oldest first; one entry per file.
     pending: Vec<(&'static str, Vec<u8>)>,
+    /// The snapshots whose write failed, in order: put back before the next queued batch.
+    retry: Vec<(&'static str, Vec<u8>)>,
     /// Snapshots queued so far: a snapshot's ticket is the value after its queueing.
     queued: u64,
     /// Every snapshot with a ticket up to this was written, superseded or failed.
@@ -96,6 +101,12 @@ impl Saver {
     pub fn queue(&self, batch: Vec<(&'static str, Vec<u8>)>) {
         {
             let mut q = lock(&self.shared.queue);
+            if !q.retry.is_empty() {
+                let mut retry = std::mem::take(&mut q.retry);
+                retry.retain(|(n, _)| !q.pending.iter().any(|(p, _)| p == n));
+                retry.append(&mut q.pending);
+                q.pending = retry;
+            }
             for (name, bytes) in batch {
                 q.pending.retain(|(n, _)| *n != name);
                 q.pending.push((name, bytes));
@@ -183,14 +194,19 @@ impl Shared {
             (std::mem::take(&mut q.pending), q.done + 1, q.queued)
         };
         let mut failed = None;
-        for (name, bytes) in &batch {
+        let mut retry = Vec::new();
+        for (name, bytes) in batch {
             let path = self.storage.dir().join(name);
-            if let Err(e) = write_atomic(&path, bytes) {
+            if let Err(e) = write_atomic(&path, &bytes) {
                 log::error!("saving {} failed: {e}", path.display());
                 failed.get_or_insert_with(|| format!("{name}: {e}"));
+                retry.push((name, bytes));
             }
         }
         let mut q = lock(&self.queue);
+        // Newer snapshots queued meanwhile win over the ones to try again.
+        retry.retain(|(n, _)| !q.pending.iter().any(|(p, _)| p == n));
+        q.retry = retry;
         if let Some(e) = failed {
             if q.failures.len() == FAILURES_KEPT {
                 q.failures.pop_front();
@@ -235,6 +251,35 @@ mod tests {
     }
 
     #[test]
+    fn a_failed_write_is_tried_again_with_the_next_batch() {
+        let dir = TempDir::new("saver-retry");
+        let saver = Saver::new(Storage::open(&dir.0).unwrap());
+        let blocker = dir.0.join("stats.json").join("inside");
+        fs::create_dir_all(&blocker).unwrap();
+        saver.queue(vec![
+            ("stats.json", b"counted".to_vec()),
+            ("game.json", b"finished".to_vec()),
+        ]);
+        assert!(saver.flush().wait().is_err());
+        // One file that cannot be written does not hold back the others.
+        assert_eq!(fs::read(dir.0.join("game.json")).unwrap(), b"finished");
+        // The disk recovers; the next change takes the failed snapshot with it.
+        fs::remove_dir_all(dir.0.join("stats.json")).unwrap();
+        saver.queue(vec![("settings.json", b"s".to_vec())]);
+        saver.flush().wait().unwrap();
+        assert_eq!(fs::read(dir.0.join("stats.json")).unwrap(), b"counted");
+        // A newer snapshot replaces the one waiting to be tried again.
+        fs::remove_file(dir.0.join("stats.json")).unwrap();
+        fs::create_dir_all(&blocker).unwrap();
+        saver.queue(vec![("stats.json", b"old".to_vec())]);
+        assert!(saver.flush().wait().is_err());
+        fs::remove_dir_all(dir.0.join("stats.json")).unwrap();
+        saver.queue(vec![("stats.json", b"new".to_vec())]);
+        saver.flush().wait().unwrap();
+        assert_eq!(fs::read(dir.0.join("stats.json")).unwrap(), b"new");
+    }
+
+    #[test]
     fn a_failed_write_is_reported_to_the_flush_that_covers_it() {
         let dir = TempDir::new("saver-fail");
         let saver = Saver::new(Storage::open(&dir.0).unwrap());
@@ -243,7 +288,8 @@ mod tests {
         saver.queue(vec![("a.json", b"x".to_vec())]);
         let err = saver.flush().wait().unwrap_err();
         assert!(err.to_string().contains("a.json"), "{err}");
-        // A later successful write is reported as such.
+        // A later successful write is reported as such (with the failed one, tried again).
+        fs::remove_dir_all(dir.0.join("a.json")).unwrap();
         saver.queue(vec![("b.json", b"y".to_vec())]);
         saver.flush().wait().unwrap();
         // A flush with nothing queued has nothing to wait for.
