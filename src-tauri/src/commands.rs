@@ -242,3 +242,37 @@ pub fn haptic_tick<R: Runtime>(app: AppHandle<R>, core: State<'_, Core>) {
     #[cfg(not(mobile))]
     let _ = (app, wanted);
 }
+
+#[cfg(test)]
+mod tests {
+    /// Tauri runs a command that is not `async` on the main thread, where it holds up the
+    /// window: only commands that just read memory may be plain (issue 11 §2).
+    #[test]
+    fn only_commands_that_read_memory_run_on_the_main_thread() {
+        let mut lines = include_str!("commands.rs").lines();
+        let mut plain = Vec::new();
+        while let Some(line) = lines.next() {
+            if line.trim() != "#[tauri::command]" {
+                continue;
+            }
+            let signature = lines.next().expect("a function after the attribute").trim();
+            let name = |rest: &str| rest.split(['(', '<']).next().unwrap_or("").to_string();
+            match signature.strip_prefix("pub fn ") {
+                Some(rest) => plain.push(name(rest)),
+                None => assert!(signature.starts_with("pub async fn "), "{signature}"),
+            }
+        }
+        plain.sort();
+        assert_eq!(
+            plain,
+            [
+                "cancel_search",
+                "export_record",
+                "get_settings",
+                "get_state",
+                "get_stats",
+                "haptic_tick"
+            ]
+        );
+    }
+}
