@@ -1,6 +1,12 @@
 //! The `#[tauri::command]`s of the App IPC contract (docs/architecture.md): each one parses
 //! its arguments, locks the state, and calls one [`AppCore`] method. Searches run on the
 //! blocking pool with only the engine locked.
+//!
+//! Tauri runs a command that is not `async` on the main thread, where it holds up the window.
+//! Only commands that just read a field stay so; every command that changes the state (and so
+//! queues a save), parses input or waits for the disk is `async` and does its work on the
+//! blocking pool ([`on_core`]). The writes themselves happen on the save thread
+//! (`saver.rs`), in the order of the changes; `save_now` waits for them there.
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -45,6 +51,19 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// Runs `f` on the state on the blocking pool, never on the main thread.
+async fn on_core<R: Runtime, T: Send + 'static>(
+    app: AppHandle<R>,
+    f: impl FnOnce(&mut AppCore) -> Result<T> + Send + 'static,
+) -> Result<T> {
+    tauri::async_runtime::spawn_blocking(move || f(&mut lock(&app.state::<Core>())))
+        .await
+        .unwrap_or_else(|e| {
+            log::error!("a command panicked: {e}");
+            Err(Error::Internal)
+        })
+}
+
 /// Everything the UI needs at start; the notice (e.g. a damaged save) is given once.
 #[tauri::command]
 pub fn get_state(core: State<'_, Core>) -> AppState {
@@ -53,21 +72,24 @@ pub fn get_state(core: State<'_, Core>) -> AppState {
 
 /// Starts a new game with `options` (missing fields take the current settings).
 #[tauri::command]
-pub fn new_game(core: State<'_, Core>, options: Arg<NewGameOptions>) -> Result<GameView> {
+pub async fn new_game<R: Runtime>(
+    app: AppHandle<R>,
+    options: Arg<NewGameOptions>,
+) -> Result<GameView> {
     let options = options.get()?;
-    lock(&core).new_game(options)
+    on_core(app, move |core| core.new_game(options)).await
 }
 
 /// The player's move at `point` (RIF) in the position `(gameId, moveNumber)` they saw.
 #[tauri::command]
-pub fn play(
-    core: State<'_, Core>,
+pub async fn play<R: Runtime>(
+    app: AppHandle<R>,
     point: Arg<String>,
     game_id: Arg<u64>,
     move_number: Arg<usize>,
 ) -> Result<GameView> {
     let (point, game_id, move_number) = (point.get()?, game_id.get()?, move_number.get()?);
-    lock(&core).play(&point, game_id, move_number)
+    on_core(app, move |core| core.play(&point, game_id, move_number)).await
 }
 
 /// Runs one search for the position `(game_id, move_number)` on the blocking pool and hands
@@ -129,14 +151,14 @@ pub fn cancel_search(core: State<'_, Core>) {
 
 /// Takes back the last move (against the computer: its reply and your move).
 #[tauri::command]
-pub fn undo(core: State<'_, Core>) -> GameView {
-    lock(&core).undo()
+pub async fn undo<R: Runtime>(app: AppHandle<R>) -> Result<GameView> {
+    on_core(app, |core| Ok(core.undo())).await
 }
 
 /// Replays the last undone move (against the computer: and its reply).
 #[tauri::command]
-pub fn redo(core: State<'_, Core>) -> GameView {
-    lock(&core).redo()
+pub async fn redo<R: Runtime>(app: AppHandle<R>) -> Result<GameView> {
+    on_core(app, |core| Ok(core.redo())).await
 }
 
 /// The engine's best move and verdict for the side to move in `(gameId, moveNumber)`.
@@ -165,9 +187,9 @@ pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result
 
 /// Loads a move string or SGF as a new game.
 #[tauri::command]
-pub fn import_record(core: State<'_, Core>, text: Arg<String>) -> Result<GameView> {
+pub async fn import_record<R: Runtime>(app: AppHandle<R>, text: Arg<String>) -> Result<GameView> {
     let text = text.get()?;
-    lock(&core).import_record(&text)
+    on_core(app, move |core| core.import_record(&text)).await
 }
 
 /// The settings.
@@ -178,9 +200,12 @@ pub fn get_settings(core: State<'_, Core>) -> Settings {
 
 /// Changes the settings named in `settings` (a full or partial object).
 #[tauri::command]
-pub fn set_settings(core: State<'_, Core>, settings: Arg<serde_json::Value>) -> Result<Settings> {
+pub async fn set_settings<R: Runtime>(
+    app: AppHandle<R>,
+    settings: Arg<serde_json::Value>,
+) -> Result<Settings> {
     let patch = settings.get()?;
-    lock(&core).set_settings(patch)
+    on_core(app, move |core| core.set_settings(patch)).await
 }
 
 /// Wins, losses and draws per level.
@@ -189,10 +214,18 @@ pub fn get_stats(core: State<'_, Core>) -> Stats {
     lock(&core).stats().clone()
 }
 
-/// Writes everything now (the UI calls it on `visibilitychange`/`pagehide`).
+/// Writes everything now (the UI calls it on `visibilitychange`/`pagehide`) and answers once
+/// it is on disk: the state is snapshotted under the lock, the wait happens without it.
 #[tauri::command]
-pub fn save_now(core: State<'_, Core>) -> Result<()> {
-    lock(&core).save_now()
+pub async fn save_now<R: Runtime>(app: AppHandle<R>) -> Result<()> {
+    let ticket = on_core(app, |core| core.save_now()).await?;
+    tauri::async_runtime::spawn_blocking(move || ticket.wait())
+        .await
+        .map_err(|e| {
+            log::error!("waiting for the save panicked: {e}");
+            Error::Internal
+        })?
+        .map_err(Error::Io)
 }
 
 /// A short haptic tick for a placed stone, if the player allows vibration. Phones only; on the
@@ -208,4 +241,38 @@ pub fn haptic_tick<R: Runtime>(app: AppHandle<R>, core: State<'_, Core>) {
     }
     #[cfg(not(mobile))]
     let _ = (app, wanted);
+}
+
+#[cfg(test)]
+mod tests {
+    /// Tauri runs a command that is not `async` on the main thread, where it holds up the
+    /// window: only commands that just read memory may be plain (issue 11 §2).
+    #[test]
+    fn only_commands_that_read_memory_run_on_the_main_thread() {
+        let mut lines = include_str!("commands.rs").lines();
+        let mut plain = Vec::new();
+        while let Some(line) = lines.next() {
+            if line.trim() != "#[tauri::command]" {
+                continue;
+            }
+            let signature = lines.next().expect("a function after the attribute").trim();
+            let name = |rest: &str| rest.split(['(', '<']).next().unwrap_or("").to_string();
+            match signature.strip_prefix("pub fn ") {
+                Some(rest) => plain.push(name(rest)),
+                None => assert!(signature.starts_with("pub async fn "), "{signature}"),
+            }
+        }
+        plain.sort();
+        assert_eq!(
+            plain,
+            [
+                "cancel_search",
+                "export_record",
+                "get_settings",
+                "get_state",
+                "get_stats",
+                "haptic_tick"
+            ]
+        );
+    }
 }

@@ -48,6 +48,9 @@ pub enum Error {
     /// A search is already running; wait for it or cancel it.
     #[error("the computer is already thinking")]
     Busy,
+    /// A bug: the command's work panicked. The state is as the last completed change left it.
+    #[error("internal error")]
+    Internal,
 }
 
 impl Error {
@@ -66,6 +69,7 @@ impl Error {
             Error::BadArgument(_) => "badArgument",
             Error::Io(_) => "io",
             Error::Busy => "busy",
+            Error::Internal => "internal",
         }
     }
 

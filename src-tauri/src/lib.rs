@@ -6,17 +6,18 @@
 
 pub mod commands;
 pub mod error;
+pub mod saver;
 pub mod settings;
 pub mod state;
 pub mod storage;
 pub mod view;
 
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use tauri::{Manager, Runtime};
 
 use crate::state::{AppCore, Core, EngineSlot};
-use crate::storage::{Storage, DATA_DIR_ENV};
+use crate::storage::DATA_DIR_ENV;
 
 /// Transposition-table size: phones have less memory to spare (DESIGN.md §5: 32 MiB).
 const TT_MIB: usize = if cfg!(mobile) { 32 } else { 64 };
@@ -32,22 +33,9 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         .manage(Mutex::new(EngineSlot::new(TT_MIB)))
         .setup(|app| {
             if app.try_state::<Core>().is_none() {
-                // Without a usable data folder the game is still playable, just not kept.
-                let fallback = std::env::temp_dir().join("wuzi");
-                let default_dir = app
-                    .path()
-                    .app_data_dir()
-                    .unwrap_or_else(|_| fallback.clone());
-                let dir = Storage::choose_dir(std::env::var_os(DATA_DIR_ENV), default_dir);
-                let storage = Storage::open(&dir).or_else(|e| {
-                    log::error!(
-                        "cannot use {}: {e}; saving to {}",
-                        dir.display(),
-                        fallback.display()
-                    );
-                    Storage::open(&fallback)
-                })?;
-                app.manage(Mutex::new(AppCore::load(storage)));
+                let default_dir = app.path().app_data_dir().map_err(|e| e.to_string());
+                let core = AppCore::start(std::env::var_os(DATA_DIR_ENV), default_dir);
+                app.manage(Mutex::new(core));
             }
             Ok(())
         })
@@ -83,8 +71,22 @@ pub fn run() {
         .level(log::LevelFilter::Info)
         .build();
     run_app(tauri::Builder::default().plugin(logs))
-        .run(tauri::generate_context!())
-        .expect("error while running the Wuzi app");
+        .build(tauri::generate_context!())
+        .expect("error while building the Wuzi app")
+        .run(|app, event| {
+            if let tauri::RunEvent::Exit = event {
+                // Saves are written by a thread of their own; the last ones must reach the
+                // disk before the process ends.
+                let core = app.try_state::<Core>();
+                let ticket =
+                    core.and_then(|c| c.lock().unwrap_or_else(PoisonError::into_inner).flush());
+                if let Some(ticket) = ticket {
+                    if let Err(e) = ticket.wait() {
+                        log::error!("the last save before exit failed: {e}");
+                    }
+                }
+            }
+        });
 }
 
 #[cfg(test)]
@@ -94,6 +96,7 @@ mod tests {
 
     use super::*;
     use crate::storage::tests::TempDir;
+    use crate::storage::Storage;
     use serde_json::{json, Value};
     use tauri::ipc::{CallbackFn, InvokeBody};
     use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};

@@ -179,10 +179,28 @@ pub struct LevelStats {
     pub draws: u32,
 }
 
+/// How many counted games the stats remember. A game can be counted again only from a save
+/// older than its count (a crash between the two writes), which the next start reads; one
+/// would do, a few cost nothing.
+const COUNTED_KEPT: usize = 32;
+
 /// Wins, losses and draws against each level; one entry per level, in level order.
+///
+/// Serialised as the UI sees it; the stats file is [`Stats::to_file`], which also holds the
+/// ids of the last games counted, so a game is never counted twice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Stats {
     levels: Vec<LevelStats>,
+    /// The `game_uid`s of the last games counted, oldest first.
+    #[serde(skip)]
+    counted: Vec<u64>,
+}
+
+/// The stats file: the counts and the ids of the games they include.
+#[derive(Debug, Serialize)]
+pub struct StatsFile<'a> {
+    levels: &'a [LevelStats],
+    counted: &'a [u64],
 }
 
 impl Default for Stats {
@@ -195,6 +213,7 @@ impl Default for Stats {
                     ..LevelStats::default()
                 })
                 .collect(),
+            counted: Vec::new(),
         }
     }
 }
@@ -223,6 +242,31 @@ impl Stats {
         }
     }
 
+    /// Counts the finished game `game_uid` unless it is already counted; says whether it
+    /// counted it. The stats and the game are two files: if a crash lands between their
+    /// writes, the restart can see a counted game whose save predates the count, and its
+    /// replayed end must not count again.
+    pub fn record_game(&mut self, game_uid: u64, level: Level, outcome: Outcome) -> bool {
+        if self.counted.contains(&game_uid) {
+            return false;
+        }
+        self.record(level, outcome);
+        if self.counted.len() == COUNTED_KEPT {
+            self.counted.remove(0);
+        }
+        self.counted.push(game_uid);
+        true
+    }
+
+    /// What the stats file holds.
+    #[must_use]
+    pub fn to_file(&self) -> StatsFile<'_> {
+        StatsFile {
+            levels: &self.levels,
+            counted: &self.counted,
+        }
+    }
+
     /// The entries, in level order.
     #[must_use]
     pub fn levels(&self) -> &[LevelStats] {
@@ -237,9 +281,13 @@ impl<'de> Deserialize<'de> for Stats {
         #[derive(Deserialize)]
         struct Raw {
             levels: Vec<LevelStats>,
+            #[serde(default)]
+            counted: Vec<u64>,
         }
         let raw = Raw::deserialize(d)?;
         let mut stats = Stats::default();
+        let skip = raw.counted.len().saturating_sub(COUNTED_KEPT);
+        stats.counted = raw.counted[skip..].to_vec();
         for entry in raw.levels {
             if let Some(slot) = stats.levels.iter_mut().find(|e| e.level == entry.level) {
                 *slot = entry;
@@ -321,5 +369,28 @@ mod tests {
         .unwrap();
         assert_eq!(odd.levels().len(), 5);
         assert_eq!(odd.levels()[1].wins, 3);
+    }
+
+    #[test]
+    fn a_game_is_counted_once_and_the_file_remembers_it() {
+        let mut stats = Stats::default();
+        assert!(stats.record_game(7, Level::Easy, Outcome::Win));
+        assert!(!stats.record_game(7, Level::Easy, Outcome::Win));
+        assert_eq!(stats.levels()[1].wins, 1);
+        // The file keeps the ids; the UI's shape does not show them.
+        let file = serde_json::to_value(stats.to_file()).unwrap();
+        assert_eq!(file["counted"], json!([7]));
+        assert_eq!(serde_json::to_value(&stats).unwrap().get("counted"), None);
+        let mut read: Stats = serde_json::from_value(file).unwrap();
+        assert_eq!(read, stats);
+        assert!(!read.record_game(7, Level::Easy, Outcome::Win));
+        // Only the last few are kept, the newest always.
+        for uid in 100..200 {
+            read.record_game(uid, Level::Hard, Outcome::Loss);
+        }
+        assert_eq!(read.levels()[3].losses, 100);
+        assert!(!read.record_game(199, Level::Hard, Outcome::Loss));
+        let file = serde_json::to_value(read.to_file()).unwrap();
+        assert_eq!(file["counted"].as_array().unwrap().len(), COUNTED_KEPT);
     }
 }

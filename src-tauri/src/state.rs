@@ -1,9 +1,11 @@
 //! The app's state and every rule of the shell, free of Tauri so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
 //!
-//! The webview layer (`commands.rs`) locks [`AppCore`], calls one method, and for a search runs
-//! the returned [`SearchJob`] on the blocking pool between [`AppCore::begin_search`] and
-//! [`AppCore::finish_move`] / [`AppCore::finish_hint`], without holding the lock meanwhile.
+//! The webview layer (`commands.rs`) locks [`AppCore`] on the blocking pool, calls one method,
+//! and for a search runs the returned [`SearchJob`] there too between
+//! [`AppCore::begin_search`] and [`AppCore::finish_move`] / [`AppCore::finish_hint`], without
+//! holding the lock meanwhile. Saving never happens under the lock either: a change queues a
+//! snapshot for the [`Saver`]'s thread, in the order of the changes, and the newest one wins.
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule, SavedGame, SearchResult};
 
 use crate::error::{Error, Result};
+use crate::saver::{SaveTicket, Saver};
 use crate::settings::{check_size, level_number, Mode, Outcome, Settings, Stats};
 use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 use crate::view::{AppState, GameView, Hint, Session};
@@ -63,6 +66,9 @@ impl EngineSlot {
 pub const NOTICE_GAME_DAMAGED: &str = "Your saved game was damaged; a new game was started.";
 /// Told once after a start that found the settings unusable.
 pub const NOTICE_SETTINGS_DAMAGED: &str = "Your settings could not be read and were reset.";
+/// Told once after a start without a usable data folder.
+pub const NOTICE_NOT_SAVED: &str = "Your games cannot be saved on this device (the app's data \
+folder is not available): you can play, but nothing is kept when the app closes.";
 /// Told once after a start that found the statistics unusable.
 pub const NOTICE_STATS_DAMAGED: &str = "Your statistics could not be read and were reset.";
 
@@ -153,6 +159,9 @@ struct SavedSession {
     level: Level,
     human_color: Color,
     stats_counted: bool,
+    /// Absent from saves before issue 11 §3: such a game gets a fresh one when loaded.
+    #[serde(default)]
+    game_uid: u64,
     game: SavedGame,
 }
 
@@ -167,6 +176,7 @@ impl SavedSession {
             level: s.level,
             human_color: s.human_color,
             stats_counted: s.stats_counted,
+            game_uid: s.game_uid,
             game: game.to_saved(),
         }
     }
@@ -183,6 +193,11 @@ impl SavedSession {
             level: self.level,
             human_color: self.human_color,
             stats_counted: self.stats_counted,
+            game_uid: if self.game_uid == 0 {
+                new_game_uid()
+            } else {
+                self.game_uid
+            },
         };
         Some((game, session))
     }
@@ -198,7 +213,13 @@ pub struct AppCore {
     notice: Option<String>,
     /// The cancel flag of the running search, if any; at most one runs at a time.
     search: Option<Arc<AtomicBool>>,
-    storage: Storage,
+    /// `None`: no data folder, nothing is saved (and the player was told).
+    saver: Option<Saver>,
+}
+
+/// A game's [`Session::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
+fn new_game_uid() -> u64 {
+    crate::storage::random_u64().max(1)
 }
 
 fn fresh_game(rule: Rule, size: u8) -> Game {
@@ -209,6 +230,57 @@ fn fresh_game(rule: Rule, size: u8) -> Game {
 }
 
 impl AppCore {
+    /// The app's state at start: loaded from `override_dir` (`$WUZI_DATA_DIR`) if set, else
+    /// from `default_dir` (the platform's app data folder, if it could be resolved). Without
+    /// a folder that can be created the game is still playable, not saved, and the player is
+    /// told so; there is no shared fallback folder (such as `/tmp`) where another user or
+    /// instance could read or clobber the files.
+    #[must_use]
+    pub fn start(
+        override_dir: Option<std::ffi::OsString>,
+        default_dir: std::result::Result<std::path::PathBuf, String>,
+    ) -> AppCore {
+        let dir = match default_dir {
+            Ok(default) => Ok(Storage::choose_dir(override_dir, default)),
+            Err(e) => match override_dir {
+                Some(dir) if !dir.is_empty() => Ok(dir.into()),
+                _ => Err(format!("no app data folder: {e}")),
+            },
+        };
+        let storage = dir.and_then(|dir| {
+            Storage::open(&dir).map_err(|e| format!("cannot use {}: {e}", dir.display()))
+        });
+        match storage {
+            Ok(storage) => AppCore::load(storage),
+            Err(why) => {
+                log::error!("{why}; playing without saving");
+                AppCore::unsaved()
+            }
+        }
+    }
+
+    /// A fresh state that is never saved, with [`NOTICE_NOT_SAVED`] for the player.
+    #[must_use]
+    pub fn unsaved() -> AppCore {
+        let settings = Settings::default();
+        AppCore {
+            game: fresh_game(settings.rule, settings.size),
+            session: Session {
+                game_id: 1,
+                mode: settings.mode,
+                level: settings.level,
+                human_color: settings.human_color,
+                stats_counted: false,
+                game_uid: new_game_uid(),
+            },
+            settings,
+            stats: Stats::default(),
+            notice: Some(NOTICE_NOT_SAVED.to_string()),
+            search: None,
+            saver: None,
+        }
+    }
+
     /// The state saved in `storage`, or a fresh one; damaged files give a fresh part and a
     /// notice, never an error.
     #[must_use]
@@ -246,6 +318,7 @@ impl AppCore {
                     level: settings.level,
                     human_color: settings.human_color,
                     stats_counted: false,
+                    game_uid: new_game_uid(),
                 };
                 (fresh_game(settings.rule, settings.size), session)
             }
@@ -257,11 +330,11 @@ impl AppCore {
             stats,
             notice: (!notices.is_empty()).then(|| notices.join(" ")),
             search: None,
-            storage,
+            saver: Some(Saver::new(storage)),
         };
         if !notices.is_empty() {
             // Replace the damaged files now rather than at the first move.
-            let _ = core.save_all();
+            core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
         }
         core
     }
@@ -315,6 +388,7 @@ impl AppCore {
             level: settings.level,
             human_color: settings.human_color,
             stats_counted: false,
+            game_uid: new_game_uid(),
         };
         if settings != self.settings {
             self.settings = settings;
@@ -525,6 +599,7 @@ impl AppCore {
             game_id: self.session.game_id.wrapping_add(1),
             // A finished record is history, not a game won against the computer now.
             stats_counted: game.result().is_some(),
+            game_uid: new_game_uid(),
             ..self.session
         };
         self.game = game;
@@ -551,12 +626,24 @@ impl AppCore {
         self.settings.vibration
     }
 
-    /// Writes everything now.
+    /// Queues everything for writing and returns the ticket that waits until it is on disk.
     ///
     /// # Errors
-    /// [`Error::Io`] if a file could not be written.
-    pub fn save_now(&self) -> Result<()> {
-        self.save_all().map_err(Error::Io)
+    /// [`Error::Io`] if the app has no data folder and saves nothing.
+    pub fn save_now(&self) -> Result<SaveTicket> {
+        self.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
+        self.flush().ok_or_else(|| {
+            Error::Io(std::io::Error::other(
+                "saving is off: the app has no data folder",
+            ))
+        })
+    }
+
+    /// A ticket for the snapshots already queued (the app's exit waits for it); `None` when
+    /// nothing is saved.
+    #[must_use]
+    pub fn flush(&self) -> Option<SaveTicket> {
+        self.saver.as_ref().map(Saver::flush)
     }
 
     fn after_move(&mut self) {
@@ -568,46 +655,49 @@ impl AppCore {
                     Some(_) => Outcome::Loss,
                 };
                 self.session.stats_counted = true;
-                self.stats.record(self.session.level, outcome);
-                self.save_stats();
+                let uid = self.session.game_uid;
+                if self.stats.record_game(uid, self.session.level, outcome) {
+                    // Stats first: a crash between the two writes leaves the count and an
+                    // older game, whose replayed end `record_game` recognises; the other
+                    // order would leave a game marked counted that the stats never counted.
+                    self.save(&[STATS_FILE, GAME_FILE]);
+                    return;
+                }
             }
         }
         self.save_game();
     }
 
-    fn save_all(&self) -> std::io::Result<()> {
-        self.storage
-            .save(SETTINGS_FILE, &self.settings)
-            .and_then(|()| self.storage.save(STATS_FILE, &self.stats))
-            .and_then(|()| {
-                self.storage
-                    .save(GAME_FILE, &SavedSession::new(&self.game, &self.session))
-            })
-    }
-
     fn save_game(&self) {
-        let r = self
-            .storage
-            .save(GAME_FILE, &SavedSession::new(&self.game, &self.session));
-        self.note_save(r);
+        self.save(&[GAME_FILE]);
     }
 
     fn save_settings(&self) {
-        let r = self.storage.save(SETTINGS_FILE, &self.settings);
-        self.note_save(r);
+        self.save(&[SETTINGS_FILE]);
     }
 
-    fn save_stats(&self) {
-        let r = self.storage.save(STATS_FILE, &self.stats);
-        self.note_save(r);
-    }
-
-    /// A failed autosave must not undo the move the player just made: it is logged, the next
-    /// change tries again, and `save_now` reports its own failure.
-    fn note_save(&self, result: std::io::Result<()>) {
-        if let Err(e) = result {
-            log::error!("autosave to {} failed: {e}", self.storage.dir().display());
-        }
+    /// Queues a snapshot of `files` for the save thread, written in this order. A failed write
+    /// must not undo the move the player just made: the writer logs it, the next change of the
+    /// file tries again, and `save_now` reports its own failure.
+    fn save(&self, files: &[&'static str]) {
+        let Some(saver) = &self.saver else { return };
+        let batch = files
+            .iter()
+            .filter_map(|&name| {
+                let json = match name {
+                    SETTINGS_FILE => serde_json::to_vec_pretty(&self.settings),
+                    STATS_FILE => serde_json::to_vec_pretty(&self.stats.to_file()),
+                    GAME_FILE => {
+                        serde_json::to_vec_pretty(&SavedSession::new(&self.game, &self.session))
+                    }
+                    _ => return None,
+                };
+                json.map_err(|e| log::error!("cannot write {name}: {e}"))
+                    .ok()
+                    .map(|bytes| (name, bytes))
+            })
+            .collect();
+        saver.queue(batch);
     }
 }
 
@@ -712,8 +802,43 @@ mod tests {
         let easy = core.stats().levels()[1];
         assert_eq!((easy.wins, easy.losses, easy.draws), (0, 0, 1));
         // The saved game reloads as the same draw.
+        core.save_now().unwrap().wait().unwrap();
         let reloaded = core_in(&dir).view();
         assert_eq!(reloaded.result.map(|r| r.reason), Some("no-legal-move"));
+    }
+
+    #[test]
+    fn without_a_data_folder_the_game_is_played_unsaved_and_the_player_told() {
+        let dir = TempDir::new("no-folder");
+        let file = dir.0.join("a-file");
+        std::fs::write(&file, b"").unwrap();
+        for mut core in [
+            // The platform named no data folder.
+            AppCore::start(None, Err("no home folder".into())),
+            // The folder cannot be created (a file is in the way).
+            AppCore::start(None, Ok(file.join("data"))),
+            AppCore::start(Some(file.join("data").into()), Ok(dir.0.join("unused"))),
+        ] {
+            let state = core.app_state();
+            assert_eq!(state.notice.as_deref(), Some(NOTICE_NOT_SAVED));
+            assert_eq!(core.app_state().notice, None, "the notice is given once");
+            // Playable, and every change is kept in memory.
+            let v = play(&mut core, "h8");
+            assert_eq!(v.moves, ["h8"]);
+            core.set_settings(json!({ "theme": "dark" })).unwrap();
+            assert_eq!(core.undo().moves, Vec::<String>::new());
+            assert_eq!(core.save_now().unwrap_err().code(), "io");
+        }
+        // Nothing was written anywhere it could be found again.
+        let names: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
+        assert_eq!(names.len(), 1);
+
+        // The override is used even when the platform has no folder.
+        let mut core = AppCore::start(Some(dir.0.join("kept").into()), Err("none".into()));
+        assert_eq!(core.app_state().notice, None);
+        play(&mut core, "h8");
+        core.save_now().unwrap().wait().unwrap();
+        assert!(dir.0.join("kept").join(GAME_FILE).is_file());
     }
 
     #[test]
@@ -1046,6 +1171,46 @@ mod tests {
     }
 
     #[test]
+    fn a_crash_between_the_stats_and_the_game_write_never_counts_a_game_twice() {
+        let dir = TempDir::new("crash-between-writes");
+        let easy = |core: &AppCore| core.stats().levels()[1];
+        let game_before_the_win = {
+            let mut core = core_in(&dir);
+            vs_computer(&mut core, Color::Black);
+            for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+                play(&mut core, human);
+                computer(&mut core, reply);
+            }
+            core.save_now().unwrap().wait().unwrap();
+            let saved = std::fs::read(dir.0.join(GAME_FILE)).unwrap();
+            assert!(play(&mut core, "l8").result.is_some());
+            assert_eq!(easy(&core).wins, 1);
+            saved
+        };
+        // The crash: the stats with the win reached the disk, the game's last write did not.
+        std::fs::write(dir.0.join(GAME_FILE), game_before_the_win).unwrap();
+
+        let mut core = core_in(&dir);
+        assert_eq!(core.view().moves.len(), 8, "the last saved position");
+        assert_eq!(easy(&core).wins, 1);
+        // The player makes the winning move again: the same game, not a second win.
+        assert!(play(&mut core, "l8").result.is_some());
+        assert_eq!(easy(&core).wins, 1);
+        drop(core);
+        let mut core = core_in(&dir);
+        assert_eq!(easy(&core).wins, 1);
+
+        // A new game is a new game.
+        vs_computer(&mut core, Color::Black);
+        for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+            play(&mut core, human);
+            computer(&mut core, reply);
+        }
+        play(&mut core, "l8");
+        assert_eq!(easy(&core).wins, 2);
+    }
+
+    #[test]
     fn everything_is_restored_after_a_restart() {
         let dir = TempDir::new("restart");
         let before = {
@@ -1133,6 +1298,7 @@ mod tests {
         // The running game keeps its size; the next one uses the setting.
         assert_eq!(core.view().size, 15);
         assert_eq!(core.new_game(NewGameOptions::default()).unwrap().size, 19);
+        core.flush().unwrap().wait().unwrap();
         assert_eq!(core_in(&dir).settings(), core.settings());
     }
 

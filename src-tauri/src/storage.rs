@@ -198,7 +198,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// 64 unpredictable bits: the standard library seeds each `RandomState` from the operating
 /// system's randomness.
-fn random_u64() -> u64 {
+pub(crate) fn random_u64() -> u64 {
     let mut h = RandomState::new().build_hasher();
     h.write_u128(
         SystemTime::now()

@@ -19,6 +19,9 @@ pub struct Session {
     pub human_color: Color,
     /// Whether this game's result is already in the stats, so undo + replay cannot count twice.
     pub stats_counted: bool,
+    /// Random and kept in the save: the stats remember the uids they counted, so a game whose
+    /// save predates its count (a crash between the two writes) is not counted again.
+    pub game_uid: u64,
 }
 
 impl Session {
