@@ -1,6 +1,7 @@
 // Shared by the browser tests: a static server for ui/, Debian's Chromium through
 // playwright-core (never a downloaded browser), and pages wired to the fake shell.
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +21,14 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-// The same policy the app ships with (TAURI-NOTES), so a CSP violation fails here too.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
+// The policy the app ships with, read from the app's own config (one source), so a CSP
+// violation fails here too.
+export const CSP = JSON.parse(
+  readFileSync(join(here, '..', 'src-tauri', 'tauri.conf.json'), 'utf8'),
+).app.security.csp;
+if (typeof CSP !== 'string' || !CSP.includes("script-src 'self'")) {
+  throw new Error(`src-tauri/tauri.conf.json has no usable app.security.csp: ${CSP}`);
+}
 
 /**
  * Serves ui/ on 127.0.0.1 at a random port. With `fake` (a fake-tauri config), the page also
