@@ -41,7 +41,7 @@ mod referee;
 mod rule;
 pub mod text;
 
-pub use ai::{Engine, Level, Limits, Params, SearchResult, Verdict, MAX_THREADS};
+pub use ai::{Engine, Level, Limits, Outlook, Params, SearchResult, Verdict, MAX_THREADS};
 pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST};
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Draw, Game, GameResult, PlayError};

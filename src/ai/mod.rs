@@ -41,4 +41,4 @@ pub use engine::{Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, Limits, ParseLevelError};
 pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, Outcome};
 pub use search::{ParamError, Params};
-pub use verdict::Verdict;
+pub use verdict::{Outlook, Verdict};

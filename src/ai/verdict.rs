@@ -30,30 +30,75 @@ pub enum Verdict {
     },
 }
 
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            // A finished game (the five is on the board).
+/// A verdict as the player reads it: what the text of [`Verdict`]'s `Display` says, as data,
+/// so that an app can put it in its own words.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// The game is over: `color` has five.
+    Won(Color),
+    /// A forced win in `plies` plies (the next move and the five included); `by_fours`: by
+    /// continuous fours (VCF).
+    Wins {
+        /// The winner.
+        color: Color,
+        /// Plies until the five.
+        plies: u32,
+        /// A VCF.
+        by_fours: bool,
+    },
+    /// Within [`EVEN_MARGIN`].
+    Even,
+    /// `color` is ahead by up to [`WINNING_MARGIN`].
+    Better(Color),
+    /// `color` is ahead by more than [`WINNING_MARGIN`].
+    Winning(Color),
+}
+
+impl Verdict {
+    /// What the verdict says, as data.
+    #[must_use]
+    pub fn outlook(self) -> Outlook {
+        match self {
             Verdict::Win {
                 color, plies: 0, ..
-            } => write!(f, "{color} has won"),
+            } => Outlook::Won(color),
             Verdict::Win {
+                color,
+                plies,
+                by_fours,
+            } => Outlook::Wins {
+                color,
+                plies,
+                by_fours,
+            },
+            Verdict::Eval { score, to_move } => {
+                let leader = if score > 0 { to_move } else { to_move.other() };
+                if score.abs() <= EVEN_MARGIN {
+                    Outlook::Even
+                } else if score.abs() <= WINNING_MARGIN {
+                    Outlook::Better(leader)
+                } else {
+                    Outlook::Winning(leader)
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.outlook() {
+            // A finished game (the five is on the board).
+            Outlook::Won(color) => write!(f, "{color} has won"),
+            Outlook::Wins {
                 color,
                 plies,
                 by_fours: true,
             } => write!(f, "{color} wins by VCF in {plies}"),
-            Verdict::Win { color, plies, .. } => write!(f, "{color} wins in {plies}"),
-            Verdict::Eval { score, to_move } => {
-                if score.abs() <= EVEN_MARGIN {
-                    return f.write_str("even");
-                }
-                let leader = if score > 0 { to_move } else { to_move.other() };
-                if score.abs() <= WINNING_MARGIN {
-                    write!(f, "{leader} is better")
-                } else {
-                    write!(f, "{leader} is winning")
-                }
-            }
+            Outlook::Wins { color, plies, .. } => write!(f, "{color} wins in {plies}"),
+            Outlook::Even => f.write_str("even"),
+            Outlook::Better(leader) => write!(f, "{leader} is better"),
+            Outlook::Winning(leader) => write!(f, "{leader} is winning"),
         }
     }
 }
