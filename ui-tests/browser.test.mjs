@@ -338,6 +338,20 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  test('verdicts and notices arrive as codes and are worded by the UI', async () => {
+    const win = { kind: 'wins', color: 'black', plies: 7, byFours: true };
+    const { page, done } = await open({
+      fake: { settings: { mode: 'computer', confirmMove: 'off' }, hintPoint: 'h8', hintVerdict: win, notices: ['gameDamaged'] },
+    });
+    await page.waitForFunction(() => document.querySelector('#toast')?.textContent.includes('damaged'));
+    assert.equal(await page.textContent('#toast'), 'Your saved game was damaged; a new game was started.');
+    await page.tap('#hint');
+    await waitCalls(page, 'hint', 1);
+    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('VCF'));
+    assert.equal(await statusText(page), 'Hint: H8 — black wins by VCF in 7');
+    await done();
+  });
+
   test('tap → stone drawn within one frame', async (t) => {
     // The engine answers 50 ms later: any stone seen before that was drawn by the UI itself.
     const { page, done } = await open({ fake: { ...LOCAL, latency: 50 } });

@@ -37,6 +37,7 @@
     hold: !!cfg.hold, // keep computer_move replies until release()
     held: [],
     hintPoint: cfg.hintPoint ?? 'h8',
+    hintVerdict: cfg.hintVerdict,
     failures: [...(cfg.failures ?? [])], // [{ cmd, code }]: the next such call fails with code
     get view() { return clone(view); },
     release() { const r = fake.held.shift(); if (r) r(); return !!r; },
@@ -48,7 +49,7 @@
   // stretches that, so a test can tell an optimistic drawing from a drawn reply.
   const latency = cfg.latency ?? 0;
   const later = (settle) => new Promise((resolve, reject) => setTimeout(() => settle(resolve, reject), latency));
-  const fail = (code, message = code) => later((_, reject) => reject({ code, message }));
+  const fail = (code, message = code, extra = {}) => later((_, reject) => reject({ code, message, ...extra }));
   const ok = (value) => later((resolve) => resolve(value));
   const stale = (args) => args.gameId !== view.gameId || args.moveNumber !== view.moveNumber;
 
@@ -58,7 +59,7 @@
     if (failure >= 0) return fail(fake.failures.splice(failure, 1)[0].code);
     switch (cmd) {
       case 'get_state':
-        return ok(clone({ game: view, settings, stats, notice: cfg.notice ?? null }));
+        return ok(clone({ game: view, settings, stats, notices: cfg.notices ?? [] }));
       case 'get_settings':
         return ok(clone(settings));
       case 'set_settings':
@@ -77,7 +78,7 @@
         if (view.result) return fail('gameOver');
         if (view.moves.includes(args.point)) return fail('occupied', `${args.point} is occupied`);
         const f = view.forbidden.find((x) => x.point === args.point);
-        if (f) return fail('forbidden', `forbidden: ${f.reason}`);
+        if (f) return fail('forbidden', `${f.point} is forbidden for black (${f.reason})`, { point: f.point, reason: f.reason });
         redo = [];
         view = makeView([...view.moves, args.point], fake.next.shift());
         return ok(clone(view));
@@ -113,7 +114,7 @@
       }
       case 'hint':
         if (stale(args)) return fail('stale');
-        return ok({ point: fake.hintPoint, verdict: 'even', score: 0, gameId: view.gameId, moveNumber: view.moveNumber });
+        return ok({ point: fake.hintPoint, verdict: fake.hintVerdict ?? { kind: 'even', color: null, plies: null, byFours: false }, score: 0, gameId: view.gameId, moveNumber: view.moveNumber });
       case 'export_record':
         return ok(args.format === 'sgf' ? `(;GM[4]SZ[${view.size}])` : view.moves.join(' '));
       case 'import_record': {

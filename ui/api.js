@@ -26,7 +26,11 @@ function call(command, args) {
 /** Whatever the shell rejected with becomes `{ code, message }`. */
 export function toAppError(err) {
   if (err && typeof err === 'object' && typeof err.code === 'string') {
-    return { code: CODES.has(err.code) ? err.code : 'io', message: String(err.message ?? err.code) };
+    const out = { code: CODES.has(err.code) ? err.code : 'io', message: String(err.message ?? err.code) };
+    // A refused point comes with the point and, under renju, the reason as data.
+    if (typeof err.point === 'string') out.point = err.point;
+    if (typeof err.reason === 'string') out.reason = err.reason;
+    return out;
   }
   return { code: 'io', message: typeof err === 'string' ? err : String(err?.message ?? err) };
 }

@@ -26,6 +26,17 @@ const en = {
   played: '{color} {point}',
   hintText: 'Hint: {point} — {verdict}',
   hintNone: 'No move to suggest — {verdict}',
+  verdict_black: 'black', verdict_white: 'white',
+  verdict_won: '{color} has won',
+  verdict_winsVcf: '{color} wins by VCF in {plies}',
+  verdict_wins: '{color} wins in {plies}',
+  verdict_even: 'even',
+  verdict_better: '{color} is better',
+  verdict_winning: '{color} is winning',
+  notice_gameDamaged: 'Your saved game was damaged; a new game was started.',
+  notice_settingsDamaged: 'Your settings could not be read and were reset.',
+  notice_statsDamaged: 'Your statistics could not be read and were reset.',
+  notice_notSaved: 'Your games cannot be saved on this device (the app’s data folder is not available): you can play, but nothing is kept when the app closes.',
   pressBackAgain: 'Press back again to leave',
   newGameAgain: 'Tap New game again to abandon this game',
   newGameStarted: 'New game',
@@ -104,6 +115,17 @@ const zh = {
   played: '{color} {point}',
   hintText: '提示：{point} — {verdict}',
   hintNone: '没有可建议的着法 — {verdict}',
+  verdict_black: '黑方', verdict_white: '白方',
+  verdict_won: '{color}已胜',
+  verdict_winsVcf: '{color}连续冲四 {plies} 手胜',
+  verdict_wins: '{color} {plies} 手胜',
+  verdict_even: '均势',
+  verdict_better: '{color}稍优',
+  verdict_winning: '{color}占优',
+  notice_gameDamaged: '存档的对局已损坏，已开始新局。',
+  notice_settingsDamaged: '设置无法读取，已恢复默认。',
+  notice_statsDamaged: '统计数据无法读取，已重置。',
+  notice_notSaved: '此设备无法保存对局（应用数据文件夹不可用）：可以下棋，但关闭应用后不会保留。',
   pressBackAgain: '再按一次返回键退出',
   newGameAgain: '再点一次“新局”放弃本局',
   newGameStarted: '新局开始',
@@ -192,19 +214,16 @@ export function translateStatic(root = document) {
 }
 
 /**
- * The engine's verdict ("black wins by VCF in 7", "even", "white is better") in the current
- * language; text it does not recognise is shown as it came.
+ * The engine's verdict, sent as data (`{ kind, color, plies, byFours }`, docs/architecture.md),
+ * in the current language.
  */
-export function verdict(text) {
-  if (current === 'en') return text;
-  const colour = (c) => (c === 'black' ? '黑方' : '白方');
-  const s = String(text).trim();
-  let m;
-  if ((m = /^(black|white) wins by VCF in (\d+)$/.exec(s))) return `${colour(m[1])}连续冲四 ${m[2]} 手胜`;
-  if ((m = /^(black|white) wins in (\d+)$/.exec(s))) return `${colour(m[1])} ${m[2]} 手胜`;
-  if ((m = /^(black|white) has won$/.exec(s))) return `${colour(m[1])}已胜`;
-  if ((m = /^(black|white) is better$/.exec(s))) return `${colour(m[1])}稍优`;
-  if ((m = /^(black|white) is winning$/.exec(s))) return `${colour(m[1])}占优`;
-  if (s === 'even') return '均势';
-  return s;
+export function verdict(v) {
+  const color = v?.color === 'black' || v?.color === 'white' ? t(`verdict_${v.color}`) : '';
+  switch (v?.kind) {
+    case 'won': return t('verdict_won', { color });
+    case 'wins': return t(v.byFours ? 'verdict_winsVcf' : 'verdict_wins', { color, plies: v.plies });
+    case 'better': return t('verdict_better', { color });
+    case 'winning': return t('verdict_winning', { color });
+    default: return t('verdict_even');
+  }
 }

@@ -203,8 +203,8 @@ function announce(text) {
 
 function errorText(err) {
   if (err.code === 'forbidden') {
-    const reason = /double-three|double-four|overline/.exec(err.message ?? '');
-    return reason ? t('forbiddenMove', { reason: t(reason[0]) }) : t('err_forbidden');
+    const known = ['double-three', 'double-four', 'overline'].includes(err.reason);
+    return known ? t('forbiddenMove', { reason: t(err.reason) }) : t('err_forbidden');
   }
   const key = `err_${err.code}`;
   const text = t(key);
@@ -702,7 +702,7 @@ async function start() {
     state.stats = s.stats;
     applyPreferences();
     applyView(s.game);
-    if (s.notice) toast(s.notice);
+    if (s.notices?.length) toast(s.notices.map((code) => t(`notice_${code}`)).join(' '));
   } catch (err) {
     state.flash = errorText(err);
     render();

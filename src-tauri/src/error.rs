@@ -2,7 +2,8 @@
 //!
 //! Every command fails with an [`Error`], which reaches the webview as `{ code, message }`: `code`
 //! is a stable camelCase name the UI can branch on (see the App IPC contract in
-//! docs/architecture.md), `message` is English text for logs and fallbacks.
+//! docs/architecture.md), `message` is English text for logs and fallbacks; refusals of a point
+//! add `point` (RIF) and, for renju, `reason` (`double-three`, `double-four`, `overline`).
 
 use serde::ser::SerializeStruct;
 use wuzi::{Forbidden, PlayError};
@@ -91,9 +92,24 @@ impl Error {
 
 impl serde::Serialize for Error {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Error", 2)?;
+        // `point` and `reason` as data, so the UI words a refusal without reading `message`.
+        let (point, reason) = match self {
+            Error::OffBoard(p) | Error::Occupied(p) => (Some(p.as_str()), None),
+            Error::Forbidden { point, reason } => (Some(point.as_str()), Some(reason.name())),
+            _ => (None, None),
+        };
+        let mut s = serializer.serialize_struct(
+            "Error",
+            2 + usize::from(point.is_some()) + usize::from(reason.is_some()),
+        )?;
         s.serialize_field("code", self.code())?;
         s.serialize_field("message", &self.to_string())?;
+        if let Some(point) = point {
+            s.serialize_field("point", point)?;
+        }
+        if let Some(reason) = reason {
+            s.serialize_field("reason", &reason)?;
+        }
         s.end()
     }
 }
@@ -111,7 +127,20 @@ mod tests {
         let json = serde_json::to_value(Error::Occupied("h8".into())).unwrap();
         assert_eq!(
             json,
-            serde_json::json!({ "code": "occupied", "message": "h8 is already taken" })
+            serde_json::json!({ "code": "occupied", "message": "h8 is already taken", "point": "h8" })
+        );
+        let forbidden = Error::Forbidden {
+            point: "h8".into(),
+            reason: Forbidden::DoubleFour,
+        };
+        assert_eq!(
+            serde_json::to_value(forbidden).unwrap(),
+            serde_json::json!({
+                "code": "forbidden",
+                "message": "h8 is forbidden for black (double-four)",
+                "point": "h8",
+                "reason": "double-four"
+            })
         );
         let io = Error::from(std::io::Error::other("disk full"));
         assert_eq!(serde_json::to_value(io).unwrap()["code"], "io");

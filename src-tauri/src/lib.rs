@@ -146,7 +146,7 @@ mod tests {
         let (_app, w) = app(&dir);
         let state = invoke(&w, "get_state", json!({})).unwrap();
         assert_eq!(state["game"]["gameId"], 1);
-        assert_eq!(state["notice"], Value::Null);
+        assert_eq!(state["notices"], serde_json::json!([]));
 
         let v = invoke(
             &w,
@@ -168,7 +168,13 @@ mod tests {
         let v = invoke(&w, "undo", json!({})).unwrap();
         assert_eq!(v["moveNumber"], 0);
         let hint = invoke(&w, "hint", json!({ "gameId": 1, "moveNumber": 0 })).unwrap();
-        assert!(hint["point"].is_string() && hint["verdict"].is_string());
+        assert!(hint["point"].is_string(), "{hint}");
+        let kinds = ["won", "wins", "even", "better", "winning"];
+        assert!(
+            kinds.contains(&hint["verdict"]["kind"].as_str().unwrap()),
+            "{hint}"
+        );
+        assert!(hint["verdict"]["byFours"].is_boolean(), "{hint}");
         assert_eq!(
             (hint["gameId"].clone(), hint["moveNumber"].clone()),
             (json!(1), json!(0))

@@ -62,15 +62,15 @@ impl EngineSlot {
     }
 }
 
-/// Told once after a start that found the saved game unusable.
-pub const NOTICE_GAME_DAMAGED: &str = "Your saved game was damaged; a new game was started.";
+/// Told once after a start that found the saved game unusable (a code the UI translates).
+pub const NOTICE_GAME_DAMAGED: &str = "gameDamaged";
 /// Told once after a start that found the settings unusable.
-pub const NOTICE_SETTINGS_DAMAGED: &str = "Your settings could not be read and were reset.";
-/// Told once after a start without a usable data folder.
-pub const NOTICE_NOT_SAVED: &str = "Your games cannot be saved on this device (the app's data \
-folder is not available): you can play, but nothing is kept when the app closes.";
+pub const NOTICE_SETTINGS_DAMAGED: &str = "settingsDamaged";
+/// Told once after a start without a usable data folder: the player can play, but nothing is
+/// kept when the app closes.
+pub const NOTICE_NOT_SAVED: &str = "notSaved";
 /// Told once after a start that found the statistics unusable.
-pub const NOTICE_STATS_DAMAGED: &str = "Your statistics could not be read and were reset.";
+pub const NOTICE_STATS_DAMAGED: &str = "statsDamaged";
 
 /// Hints always come from the strongest search (DESIGN.md: "the same engine's best move"),
 /// whatever level the computer plays at; the lower levels are handicapped on purpose.
@@ -210,7 +210,8 @@ pub struct AppCore {
     session: Session,
     settings: Settings,
     stats: Stats,
-    notice: Option<String>,
+    /// Notice codes for the next `get_state` (given once).
+    notices: Vec<&'static str>,
     /// The cancel flag of the running search, if any; at most one runs at a time.
     search: Option<Arc<AtomicBool>>,
     /// `None`: no data folder, nothing is saved (and the player was told).
@@ -275,7 +276,7 @@ impl AppCore {
             },
             settings,
             stats: Stats::default(),
-            notice: Some(NOTICE_NOT_SAVED.to_string()),
+            notices: vec![NOTICE_NOT_SAVED],
             search: None,
             saver: None,
         }
@@ -328,11 +329,11 @@ impl AppCore {
             session,
             settings,
             stats,
-            notice: (!notices.is_empty()).then(|| notices.join(" ")),
+            notices,
             search: None,
             saver: Some(Saver::new(storage)),
         };
-        if !notices.is_empty() {
+        if !core.notices.is_empty() {
             // Replace the damaged files now rather than at the first move.
             core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
         }
@@ -345,7 +346,7 @@ impl AppCore {
             game: self.view(),
             settings: self.settings.clone(),
             stats: self.stats.clone(),
-            notice: self.notice.take(),
+            notices: std::mem::take(&mut self.notices),
         }
     }
 
@@ -526,7 +527,7 @@ impl AppCore {
         let size = self.game.size();
         Ok(Hint {
             point: result.best.map(|p| p.rif(size).to_string()),
-            verdict: result.verdict.to_string(),
+            verdict: result.verdict.into(),
             score: result.score,
             game_id: job.game_id,
             move_number: job.move_number,
@@ -820,8 +821,12 @@ mod tests {
             AppCore::start(Some(file.join("data").into()), Ok(dir.0.join("unused"))),
         ] {
             let state = core.app_state();
-            assert_eq!(state.notice.as_deref(), Some(NOTICE_NOT_SAVED));
-            assert_eq!(core.app_state().notice, None, "the notice is given once");
+            assert_eq!(state.notices, vec![NOTICE_NOT_SAVED]);
+            assert_eq!(
+                core.app_state().notices,
+                Vec::<&str>::new(),
+                "the notice is given once"
+            );
             // Playable, and every change is kept in memory.
             let v = play(&mut core, "h8");
             assert_eq!(v.moves, ["h8"]);
@@ -835,7 +840,7 @@ mod tests {
 
         // The override is used even when the platform has no folder.
         let mut core = AppCore::start(Some(dir.0.join("kept").into()), Err("none".into()));
-        assert_eq!(core.app_state().notice, None);
+        assert_eq!(core.app_state().notices, Vec::<&str>::new());
         play(&mut core, "h8");
         core.save_now().unwrap().wait().unwrap();
         assert!(dir.0.join("kept").join(GAME_FILE).is_file());
@@ -846,7 +851,7 @@ mod tests {
         let dir = TempDir::new("first-start");
         let mut core = core_in(&dir);
         let state = core.app_state();
-        assert_eq!(state.notice, None);
+        assert!(state.notices.is_empty());
         assert_eq!(state.settings, Settings::default());
         let v = state.game;
         assert_eq!((v.game_id, v.move_number, v.size), (1, 0, 15));
@@ -1245,11 +1250,15 @@ mod tests {
         std::fs::write(dir.0.join(GAME_FILE), b"{\"version\":1,\"gameId\":").unwrap();
         let mut core = core_in(&dir);
         let state = core.app_state();
-        assert_eq!(state.notice.as_deref(), Some(NOTICE_GAME_DAMAGED));
+        assert_eq!(state.notices, vec![NOTICE_GAME_DAMAGED]);
         assert_eq!(state.game.move_number, 0);
         assert!(!state.settings.sound, "undamaged files are still used");
         assert!(dir.0.join("game.json.corrupt").is_file());
-        assert_eq!(core.app_state().notice, None, "the notice is given once");
+        assert_eq!(
+            core.app_state().notices,
+            Vec::<&str>::new(),
+            "the notice is given once"
+        );
     }
 
     #[test]
@@ -1265,18 +1274,18 @@ mod tests {
         std::fs::write(dir.0.join(STATS_FILE), b"[]").unwrap();
         let mut core = core_in(&dir);
         let state = core.app_state();
-        let notice = state.notice.unwrap();
-        for expected in [
-            NOTICE_GAME_DAMAGED,
-            NOTICE_SETTINGS_DAMAGED,
-            NOTICE_STATS_DAMAGED,
-        ] {
-            assert!(notice.contains(expected), "{notice}");
-        }
+        assert_eq!(
+            state.notices,
+            vec![
+                NOTICE_SETTINGS_DAMAGED,
+                NOTICE_STATS_DAMAGED,
+                NOTICE_GAME_DAMAGED
+            ]
+        );
         assert_eq!(state.game.move_number, 0);
         assert_eq!(state.settings, Settings::default());
         // The fresh files were written at once: the next start is clean.
-        assert_eq!(core_in(&dir).app_state().notice, None);
+        assert_eq!(core_in(&dir).app_state().notices, Vec::<&str>::new());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! points in RIF notation, built from the engine's `Game` on every reply.
 
 use serde::Serialize;
-use wuzi::{Color, Draw, Game, Level, Point, Rule, WinKind};
+use wuzi::{Color, Draw, Game, Level, Outlook, Point, Rule, Verdict, WinKind};
 
 use crate::settings::{level_number, Mode, Settings, Stats};
 
@@ -107,8 +107,9 @@ pub struct AppState {
     pub settings: Settings,
     /// The stats.
     pub stats: Stats,
-    /// Something the player should be told once, e.g. that a damaged save was replaced.
-    pub notice: Option<String>,
+    /// Codes of what the player should be told once (`gameDamaged`, `settingsDamaged`,
+    /// `statsDamaged`, `notSaved`); the UI words them.
+    pub notices: Vec<&'static str>,
 }
 
 /// The engine's advice for the side to move.
@@ -117,14 +118,57 @@ pub struct AppState {
 pub struct Hint {
     /// The suggested point in RIF; `None` if there is no legal move.
     pub point: Option<String>,
-    /// A short verdict such as "black wins by VCF in 7" or "even".
-    pub verdict: String,
+    /// What the engine concluded, as data the UI words in its own language.
+    pub verdict: VerdictView,
     /// The search score from the side to move's view.
     pub score: i32,
     /// The position the hint is for.
     pub game_id: u64,
     /// The position the hint is for.
     pub move_number: usize,
+}
+
+/// The engine's verdict as data: `kind` is `won` (the five is on the board), `wins` (a forced
+/// win in `plies` plies; `byFours`: by continuous fours), `even`, `better` or `winning`;
+/// `color` is the winner or the side ahead (`None` when even).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerdictView {
+    /// `won`, `wins`, `even`, `better` or `winning`.
+    pub kind: &'static str,
+    /// The winner or the side ahead.
+    pub color: Option<Color>,
+    /// Plies to the five, for `wins`.
+    pub plies: Option<u32>,
+    /// The forced win is a VCF.
+    pub by_fours: bool,
+}
+
+impl From<Verdict> for VerdictView {
+    fn from(v: Verdict) -> VerdictView {
+        let view = |kind, color: Option<Color>| VerdictView {
+            kind,
+            color,
+            plies: None,
+            by_fours: false,
+        };
+        match v.outlook() {
+            Outlook::Won(c) => view("won", Some(c)),
+            Outlook::Wins {
+                color,
+                plies,
+                by_fours,
+            } => VerdictView {
+                kind: "wins",
+                color: Some(color),
+                plies: Some(plies),
+                by_fours,
+            },
+            Outlook::Even => view("even", None),
+            Outlook::Better(c) => view("better", Some(c)),
+            Outlook::Winning(c) => view("winning", Some(c)),
+        }
+    }
 }
 
 fn rif_all(points: &[Point], size: u8) -> Vec<String> {

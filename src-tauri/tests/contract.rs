@@ -77,7 +77,9 @@ fn every_layer_names_the_same_commands() {
     assert_eq!(ui, commands, "ui/api.js vs build.rs");
 
     let docs = read("../docs/architecture.md");
-    let section = &docs[docs.find("## App IPC contract").expect("the IPC contract section")..];
+    let section = &docs[docs
+        .find("## App IPC contract")
+        .expect("the IPC contract section")..];
     let contract = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
     let documented: BTreeSet<String> = after_each(contract, "| `")
         .into_iter()
