@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use wuzi::ai::openings::piskvork_openings;
-use wuzi::ai::{play_match, MatchConfig, Outcome};
+use wuzi::ai::{play_match, MatchConfig, ResultForA};
 use wuzi::{Level, Limits, Rule};
 
 fn main() {
@@ -52,9 +52,9 @@ fn main() {
         let start = Instant::now();
         let r = play_match(&cfg, |g| {
             let o = match g.outcome {
-                Outcome::Win => "W",
-                Outcome::Loss => "L",
-                Outcome::Draw => "D",
+                ResultForA::Win => "W",
+                ResultForA::Loss => "L",
+                ResultForA::Draw => "D",
             };
             let moves: Vec<String> = g.moves.iter().map(|p| p.rif(15).to_string()).collect();
             eprintln!(

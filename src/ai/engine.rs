@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use crate::ai::level::{Level, Limits};
 use crate::ai::position::{Position, Threat};
 use crate::ai::search::{
-    Config, Heuristics, Outcome, Params, Prepared, Searcher, MATE, MATE_BOUND,
+    Config, Heuristics, Params, Prepared, Searcher, ThreadResult, MATE, MATE_BOUND,
 };
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
@@ -440,7 +440,7 @@ impl Engine {
         cfg: Config,
         threads: usize,
         cancel: &AtomicBool,
-    ) -> Outcome {
+    ) -> ThreadResult {
         let done = AtomicBool::new(false);
         let Engine {
             tt,
@@ -503,7 +503,7 @@ impl Engine {
     }
 }
 
-fn verdict_of(out: &Outcome, to_move: Color) -> Verdict {
+fn verdict_of(out: &ThreadResult, to_move: Color) -> Verdict {
     if out.score > MATE_BOUND {
         Verdict::Win {
             color: to_move,
@@ -526,11 +526,11 @@ fn verdict_of(out: &Outcome, to_move: Color) -> Verdict {
 
 /// Beginner: one ply of pattern scoring with heavy randomness. It always takes a five, blocks
 /// a five, and stops an open four from being made; everything subtler is left to chance.
-fn beginner(pos: &mut Position, seed: u64) -> Outcome {
+fn beginner(pos: &mut Position, seed: u64) -> ThreadResult {
     let mut rng = StdRng::seed_from_u64(seed ^ pos.hash());
     let me = pos.to_move();
     let op = me.other();
-    let pick = |pos: &Position, i: usize| Outcome {
+    let pick = |pos: &Position, i: usize| ThreadResult {
         best: Some(i),
         score: crate::ai::eval::evaluate(pos),
         depth: 1,
@@ -572,7 +572,7 @@ fn beginner(pos: &mut Position, seed: u64) -> Outcome {
                 (pos.is_empty(i) && pos.is_legal(me, i)).then_some(i)
             })
         }) else {
-            return Outcome::default();
+            return ThreadResult::default();
         };
         return pick(pos, any);
     }

@@ -35,7 +35,7 @@ pub struct MatchConfig {
 
 /// How one game ended for player `a`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum ResultForA {
     /// `a` won.
     Win,
     /// `a` lost.
@@ -58,7 +58,7 @@ pub struct GameRecord {
     /// The winner, `None` for a draw.
     pub winner: Option<Color>,
     /// The result from `a`'s side.
-    pub outcome: Outcome,
+    pub outcome: ResultForA,
 }
 
 /// The match totals from `a`'s side.
@@ -158,14 +158,14 @@ pub fn play_match(cfg: &MatchConfig, mut on_game: impl FnMut(&GameRecord)) -> Ma
             None => game.result().and_then(|r| r.winner),
         };
         let outcome = match winner {
-            Some(c) if c == a_color => Outcome::Win,
-            Some(_) => Outcome::Loss,
-            None => Outcome::Draw,
+            Some(c) if c == a_color => ResultForA::Win,
+            Some(_) => ResultForA::Loss,
+            None => ResultForA::Draw,
         };
         match outcome {
-            Outcome::Win => report.a_wins += 1,
-            Outcome::Loss => report.b_wins += 1,
-            Outcome::Draw => report.draws += 1,
+            ResultForA::Win => report.a_wins += 1,
+            ResultForA::Loss => report.b_wins += 1,
+            ResultForA::Draw => report.draws += 1,
         }
         report.games += 1;
         let record = GameRecord {

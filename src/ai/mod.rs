@@ -30,6 +30,7 @@ mod matches;
 pub mod openings;
 pub mod pattern;
 pub mod position;
+mod quick;
 pub mod review;
 pub mod search;
 pub mod threat;
@@ -39,6 +40,7 @@ mod verdict;
 
 pub use engine::{Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, Limits, ParseLevelError};
-pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, Outcome};
+pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, ResultForA};
+pub use quick::quick_move;
 pub use search::{ParamError, Params};
 pub use verdict::{Outlook, Verdict};

@@ -227,7 +227,7 @@ pub struct Config {
 
 /// The outcome of [`Searcher::run`] or [`Searcher::deepen`].
 #[derive(Clone, Debug, Default)]
-pub struct Outcome {
+pub struct ThreadResult {
     /// Best move (padded index), if any legal move exists.
     pub best: Option<usize>,
     /// Score for the side to move.
@@ -303,7 +303,7 @@ impl Heuristics {
 #[derive(Clone, Debug)]
 pub enum Prepared {
     /// The root settled the move (a five, a forced block, a threat-search win, no candidate).
-    Decided(Outcome),
+    Decided(ThreadResult),
     /// Iterative deepening must choose among these root moves (padded index, order score),
     /// best-ordered first; never empty.
     Search(Vec<(u16, i32)>),
@@ -1007,7 +1007,7 @@ impl<'a> Searcher<'a> {
 
     /// Runs the whole search in this thread: [`Searcher::prepare`], then
     /// [`Searcher::deepen`].
-    pub fn run(&mut self, pos: &mut Position) -> Outcome {
+    pub fn run(&mut self, pos: &mut Position) -> ThreadResult {
         self.start = Instant::now();
         match self.prepare(pos) {
             Prepared::Decided(out) => out,
@@ -1024,7 +1024,7 @@ impl<'a> Searcher<'a> {
         self.threats.set_budget(u64::MAX);
         let me = pos.to_move();
         let op = me.other();
-        let mut out = Outcome::default();
+        let mut out = ThreadResult::default();
         let exclude = std::mem::take(&mut self.cfg.exclude);
         let prepared = self.prepare_excluding(pos, me, op, &exclude, &mut out);
         self.cfg.exclude = exclude;
@@ -1039,11 +1039,11 @@ impl<'a> Searcher<'a> {
         me: Color,
         op: Color,
         exclude: &[u16],
-        out: &mut Outcome,
+        out: &mut ThreadResult,
     ) -> Prepared {
         let allowed = |i: usize| !exclude.contains(&(i as u16));
         if let Some(f) = pos.find(me, Threat::Five).filter(|&f| allowed(f)) {
-            return Prepared::Decided(Outcome {
+            return Prepared::Decided(ThreadResult {
                 best: Some(f),
                 score: MATE - 1,
                 pv: vec![f],
@@ -1059,7 +1059,7 @@ impl<'a> Searcher<'a> {
             let lost = op_fives >= 2 || legal.is_none();
             if lost {
                 let best = legal.or_else(|| Self::any_legal(pos, exclude));
-                return Prepared::Decided(Outcome {
+                return Prepared::Decided(ThreadResult {
                     best,
                     score: -(MATE - 2),
                     pv: best.into_iter().collect(),
@@ -1081,7 +1081,7 @@ impl<'a> Searcher<'a> {
                     .then_some(i)
                 });
                 if f.is_some() {
-                    return Prepared::Decided(Outcome {
+                    return Prepared::Decided(ThreadResult {
                         best: f,
                         score: MATE - 3,
                         pv: f.into_iter().collect(),
@@ -1105,7 +1105,7 @@ impl<'a> Searcher<'a> {
                     .vcf(pos, self.cfg.root_vcf_depth)
                     .filter(|w| allowed(w.first as usize))
                 {
-                    return Prepared::Decided(Outcome {
+                    return Prepared::Decided(ThreadResult {
                         best: Some(w.first as usize),
                         score: MATE - w.plies as i32,
                         pv: vec![w.first as usize],
@@ -1131,7 +1131,7 @@ impl<'a> Searcher<'a> {
                 self.nodes += used + vct_nodes;
                 self.threats.set_budget(u64::MAX);
                 if let Some(w) = r.filter(|w| allowed(w.first as usize)) {
-                    return Prepared::Decided(Outcome {
+                    return Prepared::Decided(ThreadResult {
                         best: Some(w.first as usize),
                         score: MATE - w.plies as i32,
                         pv: vec![w.first as usize],
@@ -1224,9 +1224,9 @@ impl<'a> Searcher<'a> {
     /// 2, …; a helper ages its own heuristics first, odd helpers start at depth 2, and
     /// helpers do not stop early for want of time (the main thread decides that for the
     /// group).
-    pub fn deepen(&mut self, pos: &mut Position, root: Vec<(u16, i32)>) -> Outcome {
+    pub fn deepen(&mut self, pos: &mut Position, root: Vec<(u16, i32)>) -> ThreadResult {
         let mut root = root;
-        let mut out = Outcome::default();
+        let mut out = ThreadResult::default();
         if root.is_empty() {
             // Not from `prepare`; answer something legal rather than panic.
             out.best = Self::any_legal(pos, &self.cfg.exclude);

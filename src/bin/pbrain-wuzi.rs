@@ -6,7 +6,7 @@
 //!   time (a turn's clock starts when the manager sent the command);
 //! - the **engine** thread owns the [`Engine`] and runs one search at a time (Master's search
 //!   adds Lazy SMP helper threads: the machine's cores, at most 8, or `INFO thread_num`);
-//! - the **controller** (main thread) parses, drives the [`Session`], writes and flushes every
+//! - the **controller** (main thread) parses, drives the [`BrainSession`], writes and flushes every
 //!   answer, raises the cancel flag when the budget runs out, and answers the fallback move
 //!   itself if the search still has not returned by the last safe moment.
 //!
@@ -30,7 +30,7 @@ use std::thread;
 use std::time::Instant;
 
 use wuzi::gomocup::{
-    Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, Session, Thought,
+    BrainSession, Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, Thought,
 };
 use wuzi::text::quote;
 use wuzi::{Engine, Game, Level, Limits, Params};
@@ -142,7 +142,7 @@ fn main() {
 
     let mut controller = Controller {
         parser: Parser::new(),
-        session: Session::new(),
+        session: BrainSession::new(),
         queue: VecDeque::new(),
         in_flight: None,
         jobs,
@@ -201,7 +201,7 @@ fn main() {
 
 struct Controller {
     parser: Parser,
-    session: Session,
+    session: BrainSession,
     queue: VecDeque<(Parsed, Instant)>,
     in_flight: Option<InFlight>,
     jobs: Sender<Task>,

@@ -1,8 +1,8 @@
 //! The brain's side of a protocol session: the game, the rule, the clock, and what to answer.
 //!
-//! [`Session::handle`] applies one parsed line and returns the lines to write plus what comes
+//! [`BrainSession::handle`] applies one parsed line and returns the lines to write plus what comes
 //! next: nothing, a search ([`ThinkRequest`]), or the end of the process. The search itself
-//! runs elsewhere; its result comes back through [`Session::finish`], which checks the move
+//! runs elsewhere; its result comes back through [`BrainSession::finish`], which checks the move
 //! (never an occupied point, never a forbidden point for black under renju; a quick fallback
 //! replaces anything else), plays it and formats the answer. Nothing here blocks or spawns.
 
@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use super::command::{self, BoardLine, Command, Coord, Field, Info, ParseError, Parsed};
 use super::time::{memory_too_small, tt_mib_for, Budget, TimeControl};
-use crate::{forbidden_at, win_at, Color, Draw, Game, Point, Rule, MAX_SIZE, MIN_SIZE};
+use crate::ai::quick_move;
+use crate::{forbidden_at, Draw, Game, Point, Rule, MAX_SIZE, MIN_SIZE};
 
 /// Most `INFO` problems reported as messages after a `START`; later ones are only counted
 /// (one "and N more" line per answer), so a flood of bad lines cannot flood the output.
@@ -61,10 +62,10 @@ impl fmt::Display for Reply {
     }
 }
 
-/// A search the driver must run, then report with [`Session::finish`].
+/// A search the driver must run, then report with [`BrainSession::finish`].
 #[derive(Clone, Debug)]
 pub struct ThinkRequest {
-    /// Matches the request to its [`Session::finish`] call; a result for an older id is
+    /// Matches the request to its [`BrainSession::finish`] call; a result for an older id is
     /// dropped.
     pub id: u64,
     /// The position, the brain to move.
@@ -99,12 +100,12 @@ pub struct Thought {
     pub elapsed: Duration,
 }
 
-/// What the driver does after writing [`Outcome::replies`].
+/// What the driver does after writing [`Response::replies`].
 #[derive(Clone, Debug)]
 pub enum Next {
     /// Wait for the next line.
     Idle,
-    /// Search, then call [`Session::finish`].
+    /// Search, then call [`BrainSession::finish`].
     Think(Box<ThinkRequest>),
     /// `END`: exit without writing anything more.
     Quit,
@@ -112,16 +113,16 @@ pub enum Next {
 
 /// The answer to one parsed line.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct Response {
     /// Lines to write now, in order.
     pub replies: Vec<Reply>,
     /// What follows.
     pub next: Next,
 }
 
-impl Outcome {
-    fn idle(replies: Vec<Reply>) -> Outcome {
-        Outcome {
+impl Response {
+    fn idle(replies: Vec<Reply>) -> Response {
+        Response {
             replies,
             next: Next::Idle,
         }
@@ -130,7 +131,7 @@ impl Outcome {
 
 /// A protocol session: one brain process, possibly several games.
 #[derive(Clone, Debug)]
-pub struct Session {
+pub struct BrainSession {
     game: Option<Game>,
     rule: Rule,
     /// Field-3 points of the last `BOARD`: no stone of either side, but not playable.
@@ -152,17 +153,17 @@ pub struct Session {
     awaiting: Option<(u64, Point)>,
 }
 
-impl Default for Session {
-    fn default() -> Session {
-        Session::new()
+impl Default for BrainSession {
+    fn default() -> BrainSession {
+        BrainSession::new()
     }
 }
 
-impl Session {
+impl BrainSession {
     /// A session before `START`: freestyle, no time limits known.
     #[must_use]
-    pub fn new() -> Session {
-        Session {
+    pub fn new() -> BrainSession {
+        BrainSession {
             game: None,
             rule: Rule::Freestyle,
             markers: Vec::new(),
@@ -211,31 +212,31 @@ impl Session {
     /// Applies one parsed line.
     ///
     /// While a search is outstanding the driver should pass only `INFO` lines (they take
-    /// effect from the next move) and hold the rest until [`Session::finish`]; a command that
+    /// effect from the next move) and hold the rest until [`BrainSession::finish`]; a command that
     /// needs the board during a search is answered with an error.
-    pub fn handle(&mut self, parsed: Parsed) -> Outcome {
+    pub fn handle(&mut self, parsed: Parsed) -> Response {
         let command = match parsed {
             Parsed::Command(c) => c,
             Parsed::Error(ParseError::BadInfo { key, reason }) => {
                 self.defer(format!("ignored INFO {key}: {reason}"));
-                return Outcome::idle(Vec::new());
+                return Response::idle(Vec::new());
             }
             Parsed::Error(e) => return self.answer(Reply::Error(e.to_string())),
             Parsed::Unknown(m) => return self.answer(Reply::Unknown(m)),
         };
         if let Command::Info(info) = command {
             self.info(info);
-            return Outcome::idle(Vec::new());
+            return Response::idle(Vec::new());
         }
         if matches!(command, Command::End) {
-            return Outcome {
+            return Response {
                 replies: Vec::new(),
                 next: Next::Quit,
             };
         }
         if matches!(command, Command::Stop) {
             // Nothing is running (the driver handles STOP during a search itself).
-            return Outcome::idle(Vec::new());
+            return Response::idle(Vec::new());
         }
         if self.awaiting.is_some() {
             return self.answer(Reply::Error(
@@ -334,17 +335,17 @@ impl Session {
         }
     }
 
-    fn answer(&mut self, reply: Reply) -> Outcome {
+    fn answer(&mut self, reply: Reply) -> Response {
         let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
         replies.push(reply);
-        Outcome::idle(replies)
+        Response::idle(replies)
     }
 
-    fn no_game(&mut self) -> Outcome {
+    fn no_game(&mut self) -> Response {
         self.answer(Reply::Error("no game: send START first".into()))
     }
 
-    fn start(&mut self, n: u32) -> Outcome {
+    fn start(&mut self, n: u32) -> Response {
         self.deferred_total = 0;
         let size = match u8::try_from(n) {
             Ok(s) if (MIN_SIZE..=MAX_SIZE).contains(&s) => s,
@@ -441,7 +442,7 @@ impl Session {
         }
     }
 
-    fn begin(&mut self) -> Outcome {
+    fn begin(&mut self) -> Response {
         let Some(g) = &self.game else {
             return self.no_game();
         };
@@ -451,7 +452,7 @@ impl Session {
         self.think()
     }
 
-    fn turn(&mut self, c: Coord) -> Outcome {
+    fn turn(&mut self, c: Coord) -> Response {
         if self.game.is_none() {
             return self.no_game();
         }
@@ -469,7 +470,7 @@ impl Session {
         self.think()
     }
 
-    fn board(&mut self, lines: &[BoardLine]) -> Outcome {
+    fn board(&mut self, lines: &[BoardLine]) -> Response {
         let Some(g) = &self.game else {
             return self.no_game();
         };
@@ -520,7 +521,7 @@ impl Session {
         }
     }
 
-    fn takeback(&mut self, c: Coord) -> Outcome {
+    fn takeback(&mut self, c: Coord) -> Response {
         let Some(g) = &self.game else {
             return self.no_game();
         };
@@ -565,7 +566,7 @@ impl Session {
         }
     }
 
-    fn think(&mut self) -> Outcome {
+    fn think(&mut self) -> Response {
         let game = self.game.as_ref().expect("callers check for a game");
         if let Some(result) = game.result() {
             let what = match result.winner {
@@ -598,7 +599,7 @@ impl Session {
             request.budget.give_up_after.as_millis(),
             request.tt_mib
         )));
-        Outcome {
+        Response {
             replies,
             next: Next::Think(Box::new(request)),
         }
@@ -620,7 +621,7 @@ fn rule_from_bits(bits: u32) -> Rule {
     }
 }
 
-/// The deferred messages (see [`Session::defer`]) as `MESSAGE` replies, and how many were
+/// The deferred messages (see [`BrainSession::defer`]) as `MESSAGE` replies, and how many were
 /// dropped.
 fn take_deferred(deferred: &mut Vec<String>, dropped: &mut usize) -> Vec<Reply> {
     let mut replies: Vec<Reply> = std::mem::take(deferred)
@@ -656,62 +657,6 @@ fn is_legal(game: &Game, markers: &[Point], p: Point) -> bool {
     true
 }
 
-/// A legal move for the side to move found without searching: a five if there is one, else a
-/// block of the opponent's five, else the empty point with the most stones close by (the
-/// centre on an empty board). Never an occupied point, a point in `avoid`, or a point
-/// forbidden for black under renju. `None` when no legal move exists.
-///
-/// The protocol driver answers this move when the search fails or overruns its budget.
-#[must_use]
-pub fn quick_move(game: &Game, avoid: &[Point]) -> Option<Point> {
-    let me = game.to_move();
-    let rule = game.rule();
-    let size = game.size();
-    let mut board = game.board().clone();
-    let empties: Vec<Point> = Point::all(size)
-        .filter(|&p| board.is_empty_at(p) && !avoid.contains(&p))
-        .collect();
-    let legal =
-        |p: Point| !rule.has_forbidden(me) || forbidden_at(&mut game.board().clone(), p).is_none();
-    let wins_for = |board: &mut crate::Board, p: Point, c: Color| {
-        board.place(p, c);
-        let win = win_at(board, p, rule).is_some_and(|w| w.color == c);
-        board.remove(p);
-        win
-    };
-    for c in [me, me.other()] {
-        let hits: Vec<Point> = empties
-            .iter()
-            .copied()
-            .filter(|&p| wins_for(&mut board, p, c))
-            .collect();
-        if let Some(&p) = hits.iter().find(|&&p| legal(p)) {
-            return Some(p);
-        }
-    }
-    let centre = Point::center(size);
-    let score = |p: Point| -> i64 {
-        let mut s = 0i64;
-        for dy in -2i32..=2 {
-            for dx in -2i32..=2 {
-                let (x, y) = (i32::from(p.x()) + dx, i32::from(p.y()) + dy);
-                if (dx, dy) == (0, 0) || x < 0 || y < 0 {
-                    continue;
-                }
-                let q = Point::new(x as u8, y as u8);
-                if game.board().get(q).is_some() {
-                    s += if dx.abs() <= 1 && dy.abs() <= 1 { 4 } else { 1 };
-                }
-            }
-        }
-        let d = i64::from(p.x().abs_diff(centre.x()).max(p.y().abs_diff(centre.y())));
-        s * 100 - d
-    };
-    let mut ranked = empties;
-    ranked.sort_by_key(|&p| std::cmp::Reverse(score(p)));
-    ranked.into_iter().find(|&p| legal(p))
-}
-
 fn describe(t: &Thought, size: u8) -> String {
     let pv: Vec<String> = t.pv.iter().map(|p| p.rif(size).to_string()).collect();
     let ms = t.elapsed.as_millis().max(1);
@@ -739,16 +684,16 @@ fn describe(t: &Thought, size: u8) -> String {
 mod tests {
     use super::*;
     use crate::gomocup::Parser;
-    use crate::Forbidden;
+    use crate::Color;
 
     fn rif(s: &str) -> Point {
         Point::from_rif(s, 15).unwrap()
     }
 
     /// Feeds lines; returns the replies of the last one and its `Next`.
-    fn run(session: &mut Session, lines: &[&str]) -> Outcome {
+    fn run(session: &mut BrainSession, lines: &[&str]) -> Response {
         let mut parser = Parser::new();
-        let mut last = Outcome::idle(Vec::new());
+        let mut last = Response::idle(Vec::new());
         for l in lines {
             for parsed in parser.feed(l) {
                 last = session.handle(parsed);
@@ -757,22 +702,22 @@ mod tests {
         last
     }
 
-    fn request(o: Outcome) -> ThinkRequest {
+    fn request(o: Response) -> ThinkRequest {
         match o.next {
             Next::Think(r) => *r,
             other => panic!("expected a search, got {other:?} with {:?}", o.replies),
         }
     }
 
-    fn error(o: &Outcome) -> &str {
+    fn error(o: &Response) -> &str {
         match o.replies.last() {
             Some(Reply::Error(m)) => m,
             other => panic!("expected ERROR, got {other:?}"),
         }
     }
 
-    fn started() -> Session {
-        let mut s = Session::new();
+    fn started() -> BrainSession {
+        let mut s = BrainSession::new();
         let o = run(&mut s, &["START 15"]);
         assert_eq!(o.replies, vec![Reply::Ok]);
         s
@@ -799,7 +744,7 @@ mod tests {
 
     #[test]
     fn start_checks_the_size() {
-        let mut s = Session::new();
+        let mut s = BrainSession::new();
         assert!(error(&run(&mut s, &["START 99"])).contains("99"));
         assert!(error(&run(&mut s, &["START 4"])).contains("unsupported"));
         assert!(error(&run(&mut s, &["RESTART"])).contains("START"));
@@ -1081,78 +1026,6 @@ mod tests {
         let o = run(&mut s, &["SWAP2BOARD", "DONE"]);
         assert!(error(&o).contains("swap2"));
     }
-
-    #[test]
-    fn quick_move_wins_then_blocks() {
-        // Black h8..k8 (four) and white h9..k9 (four), black to move: black must win.
-        let mut g = Game::new(Rule::Freestyle, 15).unwrap();
-        for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {
-            g.try_play(rif(m)).unwrap();
-        }
-        let p = quick_move(&g, &[]).unwrap();
-        assert!(p == rif("g8") || p == rif("l8"), "{}", p.rif(15));
-        // Black only has three: it must block white's four.
-        g.undo();
-        g.undo();
-        g.try_play(rif("a1")).unwrap();
-        g.try_play(rif("k9")).unwrap();
-        let p = quick_move(&g, &[]).unwrap();
-        assert!(p == rif("g9") || p == rif("l9"), "{}", p.rif(15));
-        // Unless that point is off limits.
-        let p = quick_move(&g, &[rif("g9"), rif("l9")]).unwrap();
-        assert!(g.board().is_empty_at(p) && p != rif("g9") && p != rif("l9"));
-    }
-
-    #[test]
-    fn quick_move_never_plays_a_forbidden_block() {
-        // White's only five point h8 is a double-three for black (f8 g8 h8 and f6 g7 h8):
-        // black may not block there, so it must play something else.
-        let black = ["f8", "g8", "f6", "g7", "h13"];
-        let white = ["h9", "h10", "h11", "h12", "a1"];
-        let moves: Vec<Point> = interleave(&black.map(rif), &white.map(rif));
-        let g = Game::from_moves(Rule::Renju, 15, &moves).unwrap();
-        assert_eq!(g.to_move(), Color::Black);
-        assert_eq!(
-            forbidden_at(&mut g.board().clone(), rif("h8")),
-            Some(Forbidden::DoubleThree)
-        );
-        let p = quick_move(&g, &[]).unwrap();
-        assert_ne!(p, rif("h8"));
-        assert!(g.board().is_empty_at(p));
-        // Under freestyle the same block is fine and is chosen.
-        let g = Game::from_moves(Rule::Freestyle, 15, &moves).unwrap();
-        assert_eq!(quick_move(&g, &[]), Some(rif("h8")));
-    }
-
-    #[test]
-    fn quick_move_is_always_legal_in_random_renju_games() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        for _ in 0..40 {
-            let mut g = Game::new(Rule::Renju, 15).unwrap();
-            for _ in 0..rng.gen_range(0..60) {
-                if g.is_over() {
-                    break;
-                }
-                let p = Point::new(rng.gen_range(3..12), rng.gen_range(3..12));
-                let _ = g.try_play(p);
-            }
-            if g.is_over() {
-                continue;
-            }
-            let p = quick_move(&g, &[]).unwrap();
-            assert_eq!(g.check(p), Ok(()), "{}", p.rif(15));
-        }
-    }
-
-    #[test]
-    fn no_free_point_means_no_quick_move() {
-        // Every point off limits is the same to quick_move as a full board.
-        let g = Game::new(Rule::Freestyle, 5).unwrap();
-        let all: Vec<Point> = Point::all(5).collect();
-        assert_eq!(quick_move(&g, &all), None);
-        assert_eq!(quick_move(&g, &all[1..]), Some(all[0]));
-    }
 }
 
 #[cfg(test)]
@@ -1188,7 +1061,7 @@ mod properties {
             picks in proptest::collection::vec((0u8..22, 0u8..22), 60),
         ) {
             let mut parser = Parser::new();
-            let mut session = Session::new();
+            let mut session = BrainSession::new();
             let mut pick = picks.into_iter().cycle();
             for l in &lines {
                 for parsed in parser.feed(l) {
