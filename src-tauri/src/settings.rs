@@ -220,7 +220,7 @@ impl Default for Stats {
 
 /// How a finished game ended for the human.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum HumanResult {
     /// The human won.
     Win,
     /// The computer won.
@@ -231,12 +231,12 @@ pub enum Outcome {
 
 impl Stats {
     /// One more finished game against `level`.
-    pub fn record(&mut self, level: Level, outcome: Outcome) {
+    pub fn record(&mut self, level: Level, outcome: HumanResult) {
         if let Some(entry) = self.levels.iter_mut().find(|e| e.level == level.number()) {
             let count = match outcome {
-                Outcome::Win => &mut entry.wins,
-                Outcome::Loss => &mut entry.losses,
-                Outcome::Draw => &mut entry.draws,
+                HumanResult::Win => &mut entry.wins,
+                HumanResult::Loss => &mut entry.losses,
+                HumanResult::Draw => &mut entry.draws,
             };
             *count = count.saturating_add(1);
         }
@@ -246,7 +246,7 @@ impl Stats {
     /// counted it. The stats and the game are two files: if a crash lands between their
     /// writes, the restart can see a counted game whose save predates the count, and its
     /// replayed end must not count again.
-    pub fn record_game(&mut self, game_uid: u64, level: Level, outcome: Outcome) -> bool {
+    pub fn record_game(&mut self, game_uid: u64, level: Level, outcome: HumanResult) -> bool {
         if self.counted.contains(&game_uid) {
             return false;
         }
@@ -349,10 +349,10 @@ mod tests {
     #[test]
     fn stats_count_per_level_and_read_leniently() {
         let mut stats = Stats::default();
-        stats.record(Level::Hard, Outcome::Win);
-        stats.record(Level::Hard, Outcome::Loss);
-        stats.record(Level::Hard, Outcome::Win);
-        stats.record(Level::Beginner, Outcome::Draw);
+        stats.record(Level::Hard, HumanResult::Win);
+        stats.record(Level::Hard, HumanResult::Loss);
+        stats.record(Level::Hard, HumanResult::Win);
+        stats.record(Level::Beginner, HumanResult::Draw);
         let hard = stats.levels()[3];
         assert_eq!(
             (hard.level, hard.wins, hard.losses, hard.draws),
@@ -374,8 +374,8 @@ mod tests {
     #[test]
     fn a_game_is_counted_once_and_the_file_remembers_it() {
         let mut stats = Stats::default();
-        assert!(stats.record_game(7, Level::Easy, Outcome::Win));
-        assert!(!stats.record_game(7, Level::Easy, Outcome::Win));
+        assert!(stats.record_game(7, Level::Easy, HumanResult::Win));
+        assert!(!stats.record_game(7, Level::Easy, HumanResult::Win));
         assert_eq!(stats.levels()[1].wins, 1);
         // The file keeps the ids; the UI's shape does not show them.
         let file = serde_json::to_value(stats.to_file()).unwrap();
@@ -383,13 +383,13 @@ mod tests {
         assert_eq!(serde_json::to_value(&stats).unwrap().get("counted"), None);
         let mut read: Stats = serde_json::from_value(file).unwrap();
         assert_eq!(read, stats);
-        assert!(!read.record_game(7, Level::Easy, Outcome::Win));
+        assert!(!read.record_game(7, Level::Easy, HumanResult::Win));
         // Only the last few are kept, the newest always.
         for uid in 100..200 {
-            read.record_game(uid, Level::Hard, Outcome::Loss);
+            read.record_game(uid, Level::Hard, HumanResult::Loss);
         }
         assert_eq!(read.levels()[3].losses, 100);
-        assert!(!read.record_game(199, Level::Hard, Outcome::Loss));
+        assert!(!read.record_game(199, Level::Hard, HumanResult::Loss));
         let file = serde_json::to_value(read.to_file()).unwrap();
         assert_eq!(file["counted"].as_array().unwrap().len(), COUNTED_KEPT);
     }

@@ -8,7 +8,7 @@ use crate::settings::{level_number, Mode, Settings, Stats};
 
 /// Who plays the current game, and its identity for stale-reply checks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Session {
+pub struct GameSetup {
     /// Changes with every new game or import.
     pub game_id: u64,
     /// Against the computer or two players.
@@ -24,7 +24,7 @@ pub struct Session {
     pub game_uid: u64,
 }
 
-impl Session {
+impl GameSetup {
     /// Whether the engine, not a person, plays the side to move of `game`.
     #[must_use]
     pub fn computer_to_move(&self, game: &Game) -> bool {
@@ -46,7 +46,7 @@ impl Session {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameView {
-    /// See [`Session::game_id`].
+    /// See [`GameSetup::game_id`].
     pub game_id: u64,
     /// Stones on the board; with `game_id` it names the position.
     pub move_number: usize,
@@ -178,7 +178,7 @@ fn rif_all(points: &[Point], size: u8) -> Vec<String> {
 impl GameView {
     /// The view of `game` as played in `session`.
     #[must_use]
-    pub fn new(game: &Game, session: &Session) -> GameView {
+    pub fn new(game: &Game, session: &GameSetup) -> GameView {
         let size = game.size();
         let result = game.result().map(|r| ResultView {
             winner: r.winner,

@@ -1,0 +1,506 @@
+//! The app's state and every rule of the shell, free of Tauri so it can be tested directly:
+//! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
+//! One concern per file: moves, undo and settings here; searches in `search.rs`, saving and
+//! counting in `persist.rs`, records in `records.rs`.
+//!
+//! The webview layer (`commands.rs`) locks [`AppCore`] on the blocking pool, calls one method,
+//! and for a search runs the returned [`SearchJob`] there too between
+//! [`AppCore::begin_search`] and [`AppCore::finish_move`] / [`AppCore::finish_hint`], without
+//! holding the lock meanwhile. Saving never happens under the lock either: a change queues a
+//! snapshot for the [`Saver`]'s thread, in the order of the changes, and the newest one wins.
+
+use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule, SavedGame, SearchResult};
+
+use crate::error::{Error, Result};
+use crate::saver::{SaveTicket, Saver};
+use crate::settings::{check_size, level_number, HumanResult, Mode, Settings, Stats};
+use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
+use crate::view::{AppState, GameSetup, GameView, Hint};
+
+mod persist;
+mod records;
+mod search;
+
+/// The state the commands share, registered with `.manage()`.
+pub type Core = Mutex<AppCore>;
+
+/// The engine, registered with `.manage()` apart from [`Core`] so a search holds only it.
+pub type EngineState = Mutex<EngineSlot>;
+
+/// The engine, created by the first search: its tables (tens of MiB, filled on creation) then
+/// cost nothing at start-up and are built on the blocking pool, not on the main thread.
+#[derive(Debug)]
+pub struct EngineSlot {
+    tt_mib: usize,
+    engine: Option<Engine>,
+}
+
+impl EngineSlot {
+    /// An empty slot for an engine with a `tt_mib` MiB transposition table.
+    #[must_use]
+    pub fn new(tt_mib: usize) -> EngineSlot {
+        EngineSlot {
+            tt_mib,
+            engine: None,
+        }
+    }
+
+    /// The engine, created on first use.
+    pub fn get(&mut self) -> &mut Engine {
+        self.engine.get_or_insert_with(|| Engine::new(self.tt_mib))
+    }
+
+    /// Drops the engine, so that the next search builds a fresh one: after a panic its
+    /// tables may be half-written (`pbrain-wuzi` does the same).
+    pub fn reset(&mut self) {
+        self.engine = None;
+    }
+
+    /// Whether an engine has been built since the slot was made or reset.
+    #[must_use]
+    pub const fn is_built(&self) -> bool {
+        self.engine.is_some()
+    }
+}
+
+/// Told once after a start that found the saved game unusable (a code the UI translates).
+pub const NOTICE_GAME_DAMAGED: &str = "gameDamaged";
+/// Told once after a start that found the settings unusable.
+pub const NOTICE_SETTINGS_DAMAGED: &str = "settingsDamaged";
+/// Told once after a start without a usable data folder: the player can play, but nothing is
+/// kept when the app closes.
+pub const NOTICE_NOT_SAVED: &str = "notSaved";
+/// Told once after a start that found the statistics unusable.
+pub const NOTICE_STATS_DAMAGED: &str = "statsDamaged";
+
+/// Hints always come from the strongest search (DESIGN.md: "the same engine's best move"),
+/// whatever level the computer plays at; the lower levels are handicapped on purpose.
+const HINT_LEVEL: Level = Level::Master;
+
+/// The options of `new_game`; a missing field takes the current setting.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NewGameOptions {
+    /// Against the computer or two players.
+    pub mode: Option<Mode>,
+    /// The rule.
+    pub rule: Option<Rule>,
+    /// The board size.
+    pub size: Option<u8>,
+    /// The computer's level, 1..=5.
+    #[serde(default, with = "optional_level")]
+    pub level: Option<Level>,
+    /// The human's colour against the computer.
+    pub human_color: Option<Color>,
+}
+
+mod optional_level {
+    use serde::{Deserialize, Deserializer};
+    use wuzi::Level;
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
+        #[derive(Deserialize)]
+        struct Wrap(#[serde(with = "crate::settings::level_number")] Level);
+        Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(l)| l))
+    }
+}
+
+/// The record formats of `export_record`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordFormat {
+    /// `h8 i9 g7 …`
+    Moves,
+    /// Smart Game Format, `GM[4]`.
+    Sgf,
+}
+
+/// What a search is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// The computer's reply, played when it arrives.
+    Move,
+    /// Advice for the side to move, only reported.
+    Hint,
+}
+
+/// A search to run off the lock: a copy of the position and everything the engine needs.
+#[derive(Debug)]
+pub struct SearchJob {
+    game: Game,
+    level: Level,
+    limits: Limits,
+    seed: u64,
+    cancel: Arc<AtomicBool>,
+    game_id: u64,
+    move_number: usize,
+}
+
+impl SearchJob {
+    /// The flag that cancels this search, for [`AppCore::abandon_search`].
+    #[must_use]
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    /// Runs the search; returns early (with the best move so far) once cancelled.
+    pub fn run(&self, engine: &mut Engine) -> SearchResult {
+        engine.search(&self.game, self.level, self.limits, &self.cancel, self.seed)
+    }
+}
+
+/// The game file: the engine's save format plus who plays it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SavedSession {
+    version: u32,
+    game_id: u64,
+    mode: Mode,
+    #[serde(with = "level_number")]
+    level: Level,
+    human_color: Color,
+    stats_counted: bool,
+    /// Absent from saves before issue 11 §3: such a game gets a fresh one when loaded.
+    #[serde(default)]
+    game_uid: u64,
+    game: SavedGame,
+}
+
+const SESSION_VERSION: u32 = 1;
+
+impl SavedSession {
+    fn new(game: &Game, s: &GameSetup) -> SavedSession {
+        SavedSession {
+            version: SESSION_VERSION,
+            game_id: s.game_id,
+            mode: s.mode,
+            level: s.level,
+            human_color: s.human_color,
+            stats_counted: s.stats_counted,
+            game_uid: s.game_uid,
+            game: game.to_saved(),
+        }
+    }
+
+    /// The game replayed through the referee, or `None` if the file describes no legal game.
+    fn restore(self) -> Option<(Game, GameSetup)> {
+        if self.version != SESSION_VERSION {
+            return None;
+        }
+        let game = Game::from_saved(&self.game).ok()?;
+        let session = GameSetup {
+            game_id: self.game_id,
+            mode: self.mode,
+            level: self.level,
+            human_color: self.human_color,
+            stats_counted: self.stats_counted,
+            game_uid: if self.game_uid == 0 {
+                new_game_uid()
+            } else {
+                self.game_uid
+            },
+        };
+        Some((game, session))
+    }
+}
+
+/// Everything the commands work on.
+#[derive(Debug)]
+pub struct AppCore {
+    game: Game,
+    session: GameSetup,
+    settings: Settings,
+    stats: Stats,
+    /// Notice codes for the next `get_state` (given once).
+    notices: Vec<&'static str>,
+    /// The cancel flag of the running search, if any; at most one runs at a time.
+    search: Option<Arc<AtomicBool>>,
+    /// `None`: no data folder, nothing is saved (and the player was told).
+    saver: Option<Saver>,
+}
+
+/// A game's [`GameSetup::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
+fn new_game_uid() -> u64 {
+    crate::storage::random_u64().max(1)
+}
+
+fn fresh_game(rule: Rule, size: u8) -> Game {
+    // Sizes reach here only after `check_size`; 15 is the fallback the engine always accepts.
+    Game::new(rule, size)
+        .or_else(|_| Game::new(rule, 15))
+        .expect("15 is a valid board size")
+}
+
+impl AppCore {
+    /// The app's state at start: loaded from `override_dir` (`$WUZI_DATA_DIR`) if set, else
+    /// from `default_dir` (the platform's app data folder, if it could be resolved). Without
+    /// a folder that can be created the game is still playable, not saved, and the player is
+    /// told so; there is no shared fallback folder (such as `/tmp`) where another user or
+    /// instance could read or clobber the files.
+    #[must_use]
+    pub fn start(
+        override_dir: Option<std::ffi::OsString>,
+        default_dir: std::result::Result<std::path::PathBuf, String>,
+    ) -> AppCore {
+        let dir = match default_dir {
+            Ok(default) => Ok(Storage::choose_dir(override_dir, default)),
+            Err(e) => match override_dir {
+                Some(dir) if !dir.is_empty() => Ok(dir.into()),
+                _ => Err(format!("no app data folder: {e}")),
+            },
+        };
+        let storage = dir.and_then(|dir| {
+            Storage::open(&dir).map_err(|e| format!("cannot use {}: {e}", dir.display()))
+        });
+        match storage {
+            Ok(storage) => AppCore::load(storage),
+            Err(why) => {
+                log::error!("{why}; playing without saving");
+                AppCore::unsaved()
+            }
+        }
+    }
+
+    /// A fresh state that is never saved, with [`NOTICE_NOT_SAVED`] for the player.
+    #[must_use]
+    pub fn unsaved() -> AppCore {
+        let settings = Settings::default();
+        AppCore {
+            game: fresh_game(settings.rule, settings.size),
+            session: GameSetup {
+                game_id: 1,
+                mode: settings.mode,
+                level: settings.level,
+                human_color: settings.human_color,
+                stats_counted: false,
+                game_uid: new_game_uid(),
+            },
+            settings,
+            stats: Stats::default(),
+            notices: vec![NOTICE_NOT_SAVED],
+            search: None,
+            saver: None,
+        }
+    }
+
+    /// The state saved in `storage`, or a fresh one; damaged files give a fresh part and a
+    /// notice, never an error.
+    #[must_use]
+    pub fn load(storage: Storage) -> AppCore {
+        let mut notices = Vec::new();
+        let settings = match storage.load(SETTINGS_FILE, |s: Settings| {
+            s.validate().is_ok().then_some(s)
+        }) {
+            Loaded::Found(s) => s,
+            Loaded::Missing => Settings::default(),
+            Loaded::Damaged => {
+                notices.push(NOTICE_SETTINGS_DAMAGED);
+                Settings::default()
+            }
+        };
+        let stats = match storage.load(STATS_FILE, Some) {
+            Loaded::Found(s) => s,
+            Loaded::Missing => Stats::default(),
+            Loaded::Damaged => {
+                notices.push(NOTICE_STATS_DAMAGED);
+                Stats::default()
+            }
+        };
+        let saved = storage.load(GAME_FILE, SavedSession::restore);
+        let damaged_game = matches!(saved, Loaded::Damaged);
+        let (game, session) = match saved {
+            Loaded::Found(found) => found,
+            Loaded::Missing | Loaded::Damaged => {
+                if damaged_game {
+                    notices.push(NOTICE_GAME_DAMAGED);
+                }
+                let session = GameSetup {
+                    game_id: 1,
+                    mode: settings.mode,
+                    level: settings.level,
+                    human_color: settings.human_color,
+                    stats_counted: false,
+                    game_uid: new_game_uid(),
+                };
+                (fresh_game(settings.rule, settings.size), session)
+            }
+        };
+        let core = AppCore {
+            game,
+            session,
+            settings,
+            stats,
+            notices,
+            search: None,
+            saver: Some(Saver::new(storage)),
+        };
+        if !core.notices.is_empty() {
+            // Replace the damaged files now rather than at the first move.
+            core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
+        }
+        core
+    }
+
+    /// The whole state for the UI's start; the notice is handed out once.
+    pub fn app_state(&mut self) -> AppState {
+        AppState {
+            game: self.view(),
+            settings: self.settings.clone(),
+            stats: self.stats.clone(),
+            notices: std::mem::take(&mut self.notices),
+        }
+    }
+
+    /// The current game as the UI draws it.
+    #[must_use]
+    pub fn view(&self) -> GameView {
+        GameView::new(&self.game, &self.session)
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The stats.
+    #[must_use]
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Starts a new game; the options also become the defaults for the next one.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] for a size the engine does not play; nothing changes then.
+    pub fn new_game(&mut self, options: NewGameOptions) -> Result<GameView> {
+        let mut settings = self.settings.clone();
+        settings.mode = options.mode.unwrap_or(settings.mode);
+        settings.rule = options.rule.unwrap_or(settings.rule);
+        settings.size = options.size.unwrap_or(settings.size);
+        settings.level = options.level.unwrap_or(settings.level);
+        settings.human_color = options.human_color.unwrap_or(settings.human_color);
+        check_size(settings.size)?;
+
+        self.cancel_search();
+        self.game = fresh_game(settings.rule, settings.size);
+        self.session = GameSetup {
+            game_id: self.session.game_id.wrapping_add(1),
+            mode: settings.mode,
+            level: settings.level,
+            human_color: settings.human_color,
+            stats_counted: false,
+            game_uid: new_game_uid(),
+        };
+        if settings != self.settings {
+            self.settings = settings;
+            self.save_settings();
+        }
+        self.save_game();
+        Ok(self.view())
+    }
+
+    fn check_position(&self, game_id: u64, move_number: usize) -> Result<()> {
+        if game_id == self.session.game_id && move_number == self.game.moves().len() {
+            Ok(())
+        } else {
+            Err(Error::Stale)
+        }
+    }
+
+    fn parse_point(&self, text: &str) -> Result<Point> {
+        let size = self.game.size();
+        Point::from_rif(text, size).map_err(|e| match e {
+            wuzi::ParsePointError::OffBoard { text, .. } => Error::OffBoard(text),
+            other => Error::BadArgument(other.to_string()),
+        })
+    }
+
+    /// The human plays `point` in the position `(game_id, move_number)` they saw.
+    ///
+    /// # Errors
+    /// `stale` for an old position, `gameOver`, `notYourTurn` while the computer is to move,
+    /// `badArgument` / `offBoard` / `occupied` / `forbidden` for the point. Nothing changes then.
+    pub fn play(&mut self, point: &str, game_id: u64, move_number: usize) -> Result<GameView> {
+        self.check_position(game_id, move_number)?;
+        if self.game.result().is_some() {
+            return Err(Error::GameOver);
+        }
+        if self.session.computer_to_move(&self.game) {
+            return Err(Error::NotYourTurn);
+        }
+        let p = self.parse_point(point)?;
+        let size = self.game.size();
+        self.game
+            .try_play(p)
+            .map_err(|e| Error::from_play(e, size))?;
+        // A hint for the previous position is of no use any more.
+        self.cancel_search();
+        self.after_move();
+        Ok(self.view())
+    }
+
+    /// Takes back the last move; against the computer, its reply and the human's move before it.
+    pub fn undo(&mut self) -> GameView {
+        if !self.session.can_undo(&self.game) {
+            return self.view();
+        }
+        self.cancel_search();
+        match self.session.mode {
+            Mode::Local => {
+                self.game.undo();
+            }
+            Mode::Computer => {
+                while self.game.undo().is_some() {
+                    // After an undo the side to move is the side that made the undone move.
+                    if self.game.to_move() == self.session.human_color {
+                        break;
+                    }
+                }
+            }
+        }
+        self.save_game();
+        self.view()
+    }
+
+    /// Replays the last undone move; against the computer, also the computer's reply after it.
+    pub fn redo(&mut self) -> GameView {
+        if !self.game.can_redo() {
+            return self.view();
+        }
+        self.cancel_search();
+        self.game.redo();
+        if self.session.mode == Mode::Computer {
+            while self.session.computer_to_move(&self.game) && self.game.redo().is_some() {}
+        }
+        self.after_move();
+        self.view()
+    }
+
+    /// Changes the fields of the settings named in `patch`.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] for an unknown field or a bad value; nothing changes then.
+    pub fn set_settings(&mut self, patch: serde_json::Value) -> Result<Settings> {
+        let settings = self.settings.patched(patch)?;
+        if settings != self.settings {
+            self.settings = settings;
+            self.save_settings();
+        }
+        Ok(self.settings.clone())
+    }
+
+    /// Whether the player wants haptic feedback.
+    #[must_use]
+    pub fn vibration(&self) -> bool {
+        self.settings.vibration
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,35 @@
+//! Game records: export as a move string or SGF, import as a new game.
+
+use super::*;
+
+impl AppCore {
+    /// The game as a record.
+    #[must_use]
+    pub fn export_record(&self, format: RecordFormat) -> String {
+        match format {
+            RecordFormat::Moves => wuzi::notation::write_moves(&self.game),
+            RecordFormat::Sgf => wuzi::notation::write_sgf(&self.game),
+        }
+    }
+
+    /// Replaces the game by the one in `text` (a move string or SGF), as a new game. A move
+    /// string (or an SGF without `RU`/`SZ`) is read under the current game's rule and size.
+    ///
+    /// # Errors
+    /// [`Error::BadRecord`] if the text is not a record of a legal game; nothing changes then.
+    pub fn import_record(&mut self, text: &str) -> Result<GameView> {
+        let game = wuzi::notation::parse_record(text, self.game.rule(), self.game.size())
+            .map_err(|e| Error::BadRecord(e.to_string()))?;
+        self.cancel_search();
+        self.session = GameSetup {
+            game_id: self.session.game_id.wrapping_add(1),
+            // A finished record is history, not a game won against the computer now.
+            stats_counted: game.result().is_some(),
+            game_uid: new_game_uid(),
+            ..self.session
+        };
+        self.game = game;
+        self.save_game();
+        Ok(self.view())
+    }
+}

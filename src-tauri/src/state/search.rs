@@ -1,0 +1,108 @@
+//! Searches off the lock: a [`SearchJob`] is handed out, run on the blocking pool, and its
+//! answer accepted only for the position it was asked for.
+
+use super::*;
+
+impl AppCore {
+    /// Registers a search for the position `(game_id, move_number)` and returns it to be run
+    /// without the lock.
+    ///
+    /// # Errors
+    /// `stale`, `gameOver`, `notYourTurn` (a move asked while the human is to move), `busy`
+    /// while another search runs.
+    pub fn begin_search(
+        &mut self,
+        kind: SearchKind,
+        game_id: u64,
+        move_number: usize,
+    ) -> Result<SearchJob> {
+        self.check_position(game_id, move_number)?;
+        if self.game.result().is_some() {
+            return Err(Error::GameOver);
+        }
+        if kind == SearchKind::Move && !self.session.computer_to_move(&self.game) {
+            return Err(Error::NotYourTurn);
+        }
+        if self.search.is_some() {
+            return Err(Error::Busy);
+        }
+        let level = match kind {
+            SearchKind::Move => self.session.level,
+            SearchKind::Hint => HINT_LEVEL,
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.search = Some(Arc::clone(&cancel));
+        Ok(SearchJob {
+            game: self.game.clone(),
+            level,
+            limits: level.default_limits(),
+            // Lower levels play with randomness; a fresh seed per search keeps games varied.
+            seed: std::collections::hash_map::RandomState::new().hash_one((game_id, move_number)),
+            cancel,
+            game_id,
+            move_number,
+        })
+    }
+
+    /// Takes the finished `job` off the running slot; says whether its answer still applies.
+    fn end_search(&mut self, job: &SearchJob) -> Result<()> {
+        self.abandon_search(&job.cancel);
+        if job.cancel.load(Ordering::SeqCst) {
+            return Err(Error::Cancelled);
+        }
+        self.check_position(job.game_id, job.move_number)
+    }
+
+    /// Frees the running slot if it still holds this search (it may already be cancelled and
+    /// replaced); the command layer calls it when a search failed to return at all.
+    pub fn abandon_search(&mut self, job_cancel: &Arc<AtomicBool>) {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|c| Arc::ptr_eq(c, job_cancel))
+        {
+            self.search = None;
+        }
+    }
+
+    /// Plays the computer's answer, if it is still wanted.
+    ///
+    /// # Errors
+    /// `cancelled` if the search was cancelled, `stale` if the position changed meanwhile;
+    /// nothing is played then.
+    pub fn finish_move(&mut self, job: &SearchJob, result: &SearchResult) -> Result<GameView> {
+        self.end_search(job)?;
+        // The engine answers `None` only when no legal move is left, which the referee already
+        // scores as a finished game.
+        let best = result.best.ok_or(Error::GameOver)?;
+        let size = self.game.size();
+        self.game
+            .try_play(best)
+            .map_err(|e| Error::from_play(e, size))?;
+        self.after_move();
+        Ok(self.view())
+    }
+
+    /// Reports the hint, if it is still for the current position.
+    ///
+    /// # Errors
+    /// `cancelled` or `stale` as for [`AppCore::finish_move`].
+    pub fn finish_hint(&mut self, job: &SearchJob, result: &SearchResult) -> Result<Hint> {
+        self.end_search(job)?;
+        let size = self.game.size();
+        Ok(Hint {
+            point: result.best.map(|p| p.rif(size).to_string()),
+            verdict: result.verdict.into(),
+            score: result.score,
+            game_id: job.game_id,
+            move_number: job.move_number,
+        })
+    }
+
+    /// Stops the running search, if any; its answer will be rejected as `cancelled`.
+    pub fn cancel_search(&mut self) {
+        if let Some(cancel) = self.search.take() {
+            cancel.store(true, Ordering::SeqCst);
+        }
+    }
+}

@@ -1,0 +1,657 @@
+//! The shell's rules, tested on [`AppCore`] directly.
+
+use super::*;
+use crate::storage::tests::TempDir;
+use serde_json::json;
+use std::time::Duration;
+use wuzi::Verdict;
+
+fn core_in(dir: &TempDir) -> AppCore {
+    AppCore::load(Storage::open(&dir.0).unwrap())
+}
+
+fn pos(core: &AppCore) -> (u64, usize) {
+    let v = core.view();
+    (v.game_id, v.move_number)
+}
+
+/// Plays `point` as the human in the current position.
+fn play(core: &mut AppCore, point: &str) -> GameView {
+    let (id, n) = pos(core);
+    core.play(point, id, n).unwrap()
+}
+
+/// A search result naming `best`, standing in for the engine where the test picks the
+/// computer's moves itself.
+fn answer(best: &str, size: u8) -> SearchResult {
+    SearchResult {
+        best: Some(Point::from_rif(best, size).unwrap()),
+        score: 0,
+        depth: 1,
+        nodes: 1,
+        pv: Vec::new(),
+        verdict: Verdict::Eval {
+            score: 0,
+            to_move: Color::Black,
+        },
+        elapsed: Duration::ZERO,
+    }
+}
+
+/// The computer answers `best` in the current position.
+fn computer(core: &mut AppCore, best: &str) -> GameView {
+    let (id, n) = pos(core);
+    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    core.finish_move(&job, &answer(best, 15)).unwrap()
+}
+
+fn vs_computer(core: &mut AppCore, human: Color) {
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Computer),
+        rule: Some(Rule::Freestyle),
+        size: Some(15),
+        level: Some(Level::Easy),
+        human_color: Some(human),
+    })
+    .unwrap();
+}
+
+#[test]
+fn a_reset_engine_slot_builds_a_fresh_engine() {
+    let mut slot = EngineSlot::new(1);
+    assert!(!slot.is_built());
+    slot.get().set_threads(3);
+    assert!(slot.is_built());
+    slot.reset();
+    assert!(!slot.is_built());
+    assert_eq!(slot.get().threads(), 0, "a new engine, not the old one");
+}
+
+#[test]
+fn black_without_a_legal_point_ends_the_game_as_a_draw() {
+    let dir = TempDir::new("no-legal-move");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Computer),
+        rule: Some(Rule::Renju),
+        size: Some(15),
+        level: Some(Level::Easy),
+        human_color: Some(Color::Black),
+    })
+    .unwrap();
+    let text = include_str!("../../../tests/fixtures/renju-no-legal-move.txt");
+    let moves: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .collect();
+    let mut view = core.view();
+    for pair in moves.chunks(2) {
+        play(&mut core, pair[0]);
+        view = computer(&mut core, pair[1]);
+    }
+    let result = view.result.expect("the computer's last move ends the game");
+    assert_eq!(
+        serde_json::to_value(&result).unwrap(),
+        json!({"winner": null, "reason": "no-legal-move", "line": []})
+    );
+    assert!(!view.computer_to_move);
+    let easy = core.stats().levels()[1];
+    assert_eq!((easy.wins, easy.losses, easy.draws), (0, 0, 1));
+    // The saved game reloads as the same draw.
+    core.save_now().unwrap().wait().unwrap();
+    let reloaded = core_in(&dir).view();
+    assert_eq!(reloaded.result.map(|r| r.reason), Some("no-legal-move"));
+}
+
+#[test]
+fn without_a_data_folder_the_game_is_played_unsaved_and_the_player_told() {
+    let dir = TempDir::new("no-folder");
+    let file = dir.0.join("a-file");
+    std::fs::write(&file, b"").unwrap();
+    for mut core in [
+        // The platform named no data folder.
+        AppCore::start(None, Err("no home folder".into())),
+        // The folder cannot be created (a file is in the way).
+        AppCore::start(None, Ok(file.join("data"))),
+        AppCore::start(Some(file.join("data").into()), Ok(dir.0.join("unused"))),
+    ] {
+        let state = core.app_state();
+        assert_eq!(state.notices, vec![NOTICE_NOT_SAVED]);
+        assert_eq!(
+            core.app_state().notices,
+            Vec::<&str>::new(),
+            "the notice is given once"
+        );
+        // Playable, and every change is kept in memory.
+        let v = play(&mut core, "h8");
+        assert_eq!(v.moves, ["h8"]);
+        core.set_settings(json!({ "theme": "dark" })).unwrap();
+        assert_eq!(core.undo().moves, Vec::<String>::new());
+        assert_eq!(core.save_now().unwrap_err().code(), "io");
+    }
+    // Nothing was written anywhere it could be found again.
+    let names: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
+    assert_eq!(names.len(), 1);
+
+    // The override is used even when the platform has no folder.
+    let mut core = AppCore::start(Some(dir.0.join("kept").into()), Err("none".into()));
+    assert_eq!(core.app_state().notices, Vec::<&str>::new());
+    play(&mut core, "h8");
+    core.save_now().unwrap().wait().unwrap();
+    assert!(dir.0.join("kept").join(GAME_FILE).is_file());
+}
+
+#[test]
+fn a_first_start_is_a_fresh_game_from_the_default_settings() {
+    let dir = TempDir::new("first-start");
+    let mut core = core_in(&dir);
+    let state = core.app_state();
+    assert!(state.notices.is_empty());
+    assert_eq!(state.settings, Settings::default());
+    let v = state.game;
+    assert_eq!((v.game_id, v.move_number, v.size), (1, 0, 15));
+    assert_eq!(
+        (v.mode, v.level, v.human_color),
+        (Mode::Computer, Level::Easy, Color::Black)
+    );
+    assert!(!v.computer_to_move && !v.can_undo && !v.can_redo && v.result.is_none());
+}
+
+#[test]
+fn the_view_matches_the_ipc_contract() {
+    let dir = TempDir::new("contract");
+    let mut core = core_in(&dir);
+    play(&mut core, "h8");
+    let v = serde_json::to_value(core.view()).unwrap();
+    assert_eq!(
+        v,
+        json!({
+            "gameId": 1, "moveNumber": 1, "size": 15, "rule": "freestyle", "mode": "computer",
+            "level": 2, "humanColor": "black", "moves": ["h8"], "toMove": "white",
+            "result": null, "forbidden": [], "canUndo": true, "canRedo": false,
+            "computerToMove": true
+        })
+    );
+}
+
+#[test]
+fn bad_requests_change_nothing() {
+    let dir = TempDir::new("bad-requests");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    play(&mut core, "h8");
+    let before = core.view();
+    let (id, n) = pos(&core);
+    let code = |r: Result<GameView>| r.unwrap_err().code();
+    assert_eq!(code(core.play("h9", id, n - 1)), "stale");
+    assert_eq!(code(core.play("h9", id + 1, n)), "stale");
+    assert_eq!(code(core.play("zz", id, n)), "badArgument");
+    assert_eq!(code(core.play("", id, n)), "badArgument");
+    assert_eq!(code(core.play("p1", id, n)), "offBoard");
+    assert_eq!(code(core.play("h8", id, n)), "occupied");
+    let size4 = core.new_game(NewGameOptions {
+        size: Some(4),
+        ..NewGameOptions::default()
+    });
+    assert_eq!(code(size4), "badArgument");
+    assert_eq!(code(core.import_record("h8 h8")), "badRecord");
+    assert_eq!(core.view(), before);
+    assert_eq!(core.settings().size, 15);
+}
+
+#[test]
+fn errors_quote_little_of_huge_input() {
+    let dir = TempDir::new("huge-input");
+    let mut core = core_in(&dir);
+    let (id, n) = pos(&core);
+    let huge = "\u{1b}q".repeat(50_000);
+    let sgf = format!("(;GM[4]SZ[{huge}];B[hh])");
+    let rule = format!("(;GM[4]RU[{huge}];B[hh])");
+    let errors = [
+        core.play(&huge, id, n).unwrap_err(),
+        core.import_record(&huge).unwrap_err(),
+        core.import_record(&format!("h8 {huge}")).unwrap_err(),
+        core.import_record(&sgf).unwrap_err(),
+        core.import_record(&rule).unwrap_err(),
+        core.set_settings(json!({ huge.clone(): 1 })).unwrap_err(),
+    ];
+    for e in errors {
+        let wire = serde_json::to_string(&e).unwrap();
+        assert!(wire.len() < 1_000, "{} bytes: {:.300}", wire.len(), wire);
+    }
+    assert_eq!(core.view().moves.len(), 0);
+}
+
+#[test]
+fn renju_refuses_forbidden_points_and_lists_them() {
+    let dir = TempDir::new("renju");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        rule: Some(Rule::Renju),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    // Black f8 g8 on the row and h9 h10 on the column: h8 would make two open threes.
+    for p in ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"] {
+        play(&mut core, p);
+    }
+    let v = core.view();
+    let h8 = v
+        .forbidden
+        .iter()
+        .find(|f| f.point == "h8")
+        .expect("h8 is listed as forbidden");
+    assert_eq!(h8.reason, "double-three");
+    let (id, n) = pos(&core);
+    let err = core.play("h8", id, n).unwrap_err();
+    assert_eq!(err.code(), "forbidden");
+    assert_eq!(core.view(), v);
+}
+
+#[test]
+fn the_computer_moves_only_on_its_turn_and_one_search_at_a_time() {
+    let dir = TempDir::new("turns");
+    let mut core = core_in(&dir);
+    let (id, n) = pos(&core);
+    assert_eq!(
+        core.begin_search(SearchKind::Move, id, n)
+            .unwrap_err()
+            .code(),
+        "notYourTurn"
+    );
+    play(&mut core, "h8");
+    let (id, n) = pos(&core);
+    assert_eq!(core.play("h9", id, n).unwrap_err().code(), "notYourTurn");
+    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    assert_eq!(
+        core.begin_search(SearchKind::Hint, id, n)
+            .unwrap_err()
+            .code(),
+        "busy"
+    );
+    let v = core.finish_move(&job, &answer("i9", 15)).unwrap();
+    assert_eq!(v.moves, ["h8", "i9"]);
+    assert!(!v.computer_to_move);
+    // The slot is free again.
+    let hint = core.begin_search(SearchKind::Hint, v.game_id, 2).unwrap();
+    let h = core.finish_hint(&hint, &answer("g7", 15)).unwrap();
+    assert_eq!(
+        (h.point.as_deref(), h.game_id, h.move_number),
+        (Some("g7"), v.game_id, 2)
+    );
+}
+
+#[test]
+fn a_late_answer_for_an_old_position_is_dropped() {
+    let dir = TempDir::new("late");
+    let mut core = core_in(&dir);
+    play(&mut core, "h8");
+    let (id, n) = pos(&core);
+
+    // Undo while the computer thinks: the search is cancelled and its answer refused.
+    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    core.undo();
+    assert!(job.cancel.load(Ordering::SeqCst), "undo stops the search");
+    let err = core.finish_move(&job, &answer("i9", 15)).unwrap_err();
+    assert_eq!(err.code(), "cancelled");
+    assert_eq!(core.view().moves, Vec::<String>::new());
+
+    // A new game while it thinks.
+    play(&mut core, "h8");
+    let (id, n) = pos(&core);
+    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    core.new_game(NewGameOptions::default()).unwrap();
+    assert_eq!(
+        core.finish_move(&job, &answer("i9", 15))
+            .unwrap_err()
+            .code(),
+        "cancelled"
+    );
+    assert_eq!(core.view().move_number, 0);
+
+    // A request for a position that is not the current one never starts.
+    play(&mut core, "h8");
+    let (id, n) = pos(&core);
+    assert_eq!(
+        core.begin_search(SearchKind::Move, id - 1, n)
+            .unwrap_err()
+            .code(),
+        "stale"
+    );
+    assert_eq!(
+        core.begin_search(SearchKind::Move, id, n + 1)
+            .unwrap_err()
+            .code(),
+        "stale"
+    );
+
+    // cancel_search: refused as cancelled, and the computer may be asked again.
+    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    core.cancel_search();
+    assert_eq!(
+        core.finish_move(&job, &answer("i9", 15))
+            .unwrap_err()
+            .code(),
+        "cancelled"
+    );
+    assert!(core.view().computer_to_move);
+    computer(&mut core, "i9");
+
+    // A hint outlived by a move of the other player is stale for that player.
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    let (id, n) = pos(&core);
+    let hint = core.begin_search(SearchKind::Hint, id, n).unwrap();
+    play(&mut core, "h8");
+    assert!(hint.cancel.load(Ordering::SeqCst));
+    assert!(core.finish_hint(&hint, &answer("h8", 15)).is_err());
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_its_reply_and_your_move() {
+    let dir = TempDir::new("undo-pair");
+    let mut core = core_in(&dir);
+    play(&mut core, "h8");
+    computer(&mut core, "i9");
+    play(&mut core, "g7");
+    computer(&mut core, "j10");
+    let v = core.undo();
+    assert_eq!(v.moves, ["h8", "i9"]);
+    assert!(!v.computer_to_move && v.can_redo);
+    // Redo brings back your move and its reply.
+    let v = core.redo();
+    assert_eq!(v.moves, ["h8", "i9", "g7", "j10"]);
+    core.undo();
+    // While the computer is to move, undo takes back only your move.
+    play(&mut core, "f6");
+    assert!(core.view().computer_to_move);
+    let v = core.undo();
+    assert_eq!(v.moves, ["h8", "i9"]);
+    assert!(!v.computer_to_move);
+}
+
+#[test]
+fn as_white_the_computer_opens_and_its_opening_cannot_be_undone_alone() {
+    let dir = TempDir::new("white");
+    let mut core = core_in(&dir);
+    vs_computer(&mut core, Color::White);
+    let v = core.view();
+    assert!(v.computer_to_move && !v.can_undo);
+    let v = computer(&mut core, "h8");
+    assert!(
+        !v.can_undo,
+        "undoing only the computer's opening would let it replay it"
+    );
+    assert_eq!(core.undo().moves, ["h8"]);
+    play(&mut core, "i9");
+    computer(&mut core, "g7");
+    assert_eq!(core.undo().moves, ["h8"]);
+}
+
+#[test]
+fn local_undo_takes_back_one_move() {
+    let dir = TempDir::new("local-undo");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    play(&mut core, "h8");
+    play(&mut core, "i9");
+    assert_eq!(core.undo().moves, ["h8"]);
+    assert_eq!(core.redo().moves, ["h8", "i9"]);
+    assert_eq!(core.undo().moves, ["h8"]);
+    assert_eq!(core.undo().moves, Vec::<String>::new());
+    // Nothing left: undo changes nothing.
+    let v = core.undo();
+    assert_eq!((v.move_number, v.can_undo), (0, false));
+}
+
+#[test]
+fn a_finished_game_is_counted_once() {
+    let dir = TempDir::new("stats");
+    let mut core = core_in(&dir);
+    for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+        play(&mut core, human);
+        computer(&mut core, reply);
+    }
+    let v = play(&mut core, "l8");
+    let result = v.result.expect("black has five");
+    assert_eq!(result.winner, Some(Color::Black));
+    assert_eq!(result.reason, "five");
+    assert_eq!(result.line, ["h8", "i8", "j8", "k8", "l8"]);
+    assert!(!v.computer_to_move);
+    let (id, n) = pos(&core);
+    assert_eq!(core.play("a9", id, n).unwrap_err().code(), "gameOver");
+    assert_eq!(
+        core.begin_search(SearchKind::Hint, id, n)
+            .unwrap_err()
+            .code(),
+        "gameOver"
+    );
+    let easy = |core: &AppCore| core.stats().levels()[1];
+    assert_eq!((easy(&core).wins, easy(&core).losses), (1, 0));
+
+    // Undo and win again: the same game is not counted twice.
+    core.undo();
+    core.redo();
+    assert!(core.view().result.is_some());
+    assert_eq!(easy(&core).wins, 1);
+
+    // A loss in a new game counts.
+    core.new_game(NewGameOptions::default()).unwrap();
+    for (human, reply) in [("a15", "h8"), ("b15", "i8"), ("c15", "j8"), ("d15", "k8")] {
+        play(&mut core, human);
+        computer(&mut core, reply);
+    }
+    play(&mut core, "f15");
+    let v = computer(&mut core, "l8");
+    assert_eq!(v.result.unwrap().winner, Some(Color::White));
+    assert_eq!((easy(&core).wins, easy(&core).losses), (1, 1));
+
+    // Local games are not counted.
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    for p in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+        play(&mut core, p);
+    }
+    assert_eq!((easy(&core).wins, easy(&core).losses), (1, 1));
+}
+
+#[test]
+fn a_crash_between_the_stats_and_the_game_write_never_counts_a_game_twice() {
+    let dir = TempDir::new("crash-between-writes");
+    let easy = |core: &AppCore| core.stats().levels()[1];
+    let game_before_the_win = {
+        let mut core = core_in(&dir);
+        vs_computer(&mut core, Color::Black);
+        for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+            play(&mut core, human);
+            computer(&mut core, reply);
+        }
+        core.save_now().unwrap().wait().unwrap();
+        let saved = std::fs::read(dir.0.join(GAME_FILE)).unwrap();
+        assert!(play(&mut core, "l8").result.is_some());
+        assert_eq!(easy(&core).wins, 1);
+        saved
+    };
+    // The crash: the stats with the win reached the disk, the game's last write did not.
+    std::fs::write(dir.0.join(GAME_FILE), game_before_the_win).unwrap();
+
+    let mut core = core_in(&dir);
+    assert_eq!(core.view().moves.len(), 8, "the last saved position");
+    assert_eq!(easy(&core).wins, 1);
+    // The player makes the winning move again: the same game, not a second win.
+    assert!(play(&mut core, "l8").result.is_some());
+    assert_eq!(easy(&core).wins, 1);
+    drop(core);
+    let mut core = core_in(&dir);
+    assert_eq!(easy(&core).wins, 1);
+
+    // A new game is a new game.
+    vs_computer(&mut core, Color::Black);
+    for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+        play(&mut core, human);
+        computer(&mut core, reply);
+    }
+    play(&mut core, "l8");
+    assert_eq!(easy(&core).wins, 2);
+}
+
+#[test]
+fn everything_is_restored_after_a_restart() {
+    let dir = TempDir::new("restart");
+    let before = {
+        let mut core = core_in(&dir);
+        core.set_settings(json!({ "theme": "dark", "level": 3 }))
+            .unwrap();
+        vs_computer(&mut core, Color::Black);
+        play(&mut core, "h8");
+        computer(&mut core, "i9");
+        play(&mut core, "g7");
+        computer(&mut core, "a1");
+        core.undo();
+        core.app_state()
+    };
+    let mut core = core_in(&dir);
+    let after = core.app_state();
+    assert_eq!(after, before);
+    assert_eq!(after.game.moves, ["h8", "i9"]);
+    assert!(after.game.can_redo, "redo survives a restart");
+    // Ids keep growing across restarts so an answer from before never matches.
+    assert!(core.new_game(NewGameOptions::default()).unwrap().game_id > before.game.game_id);
+}
+
+#[test]
+fn a_damaged_save_gives_a_fresh_game_and_a_notice_once() {
+    let dir = TempDir::new("damaged");
+    {
+        let mut core = core_in(&dir);
+        core.set_settings(json!({ "sound": false })).unwrap();
+        play(&mut core, "h8");
+    }
+    std::fs::write(dir.0.join(GAME_FILE), b"{\"version\":1,\"gameId\":").unwrap();
+    let mut core = core_in(&dir);
+    let state = core.app_state();
+    assert_eq!(state.notices, vec![NOTICE_GAME_DAMAGED]);
+    assert_eq!(state.game.move_number, 0);
+    assert!(!state.settings.sound, "undamaged files are still used");
+    assert!(dir.0.join("game.json.corrupt").is_file());
+    assert_eq!(
+        core.app_state().notices,
+        Vec::<&str>::new(),
+        "the notice is given once"
+    );
+}
+
+#[test]
+fn a_tampered_save_that_does_not_replay_is_damage_too() {
+    let dir = TempDir::new("tampered");
+    let session = json!({
+        "version": 1, "gameId": 4, "mode": "local", "level": 2, "humanColor": "black",
+        "statsCounted": false,
+        "game": { "version": 1, "rule": "freestyle", "size": 15, "moves": ["h8", "h8"], "redo": [] }
+    });
+    std::fs::write(dir.0.join(GAME_FILE), session.to_string()).unwrap();
+    std::fs::write(dir.0.join(SETTINGS_FILE), b"not json").unwrap();
+    std::fs::write(dir.0.join(STATS_FILE), b"[]").unwrap();
+    let mut core = core_in(&dir);
+    let state = core.app_state();
+    assert_eq!(
+        state.notices,
+        vec![
+            NOTICE_SETTINGS_DAMAGED,
+            NOTICE_STATS_DAMAGED,
+            NOTICE_GAME_DAMAGED
+        ]
+    );
+    assert_eq!(state.game.move_number, 0);
+    assert_eq!(state.settings, Settings::default());
+    // The fresh files were written at once: the next start is clean.
+    assert_eq!(core_in(&dir).app_state().notices, Vec::<&str>::new());
+}
+
+#[test]
+fn settings_patches_persist_and_bad_ones_change_nothing() {
+    let dir = TempDir::new("settings");
+    let mut core = core_in(&dir);
+    let s = core
+        .set_settings(json!({ "vibration": false, "size": 19 }))
+        .unwrap();
+    assert!(!s.vibration && s.size == 19);
+    assert!(!core.vibration());
+    assert_eq!(
+        core.set_settings(json!({ "vibration": true, "size": 99 }))
+            .unwrap_err()
+            .code(),
+        "badArgument"
+    );
+    assert!(!core.vibration());
+    // The running game keeps its size; the next one uses the setting.
+    assert_eq!(core.view().size, 15);
+    assert_eq!(core.new_game(NewGameOptions::default()).unwrap().size, 19);
+    core.flush().unwrap().wait().unwrap();
+    assert_eq!(core_in(&dir).settings(), core.settings());
+}
+
+#[test]
+fn new_game_options_become_the_defaults() {
+    let dir = TempDir::new("options");
+    let mut core = core_in(&dir);
+    let options: NewGameOptions = serde_json::from_value(json!({
+        "mode": "computer", "rule": "renju", "size": 13, "level": 5, "humanColor": "white"
+    }))
+    .unwrap();
+    let v = core.new_game(options).unwrap();
+    assert_eq!(
+        (v.game_id, v.size, v.rule, v.level),
+        (2, 13, Rule::Renju, Level::Master)
+    );
+    assert!(v.computer_to_move);
+    let s = core.settings();
+    assert_eq!(
+        (s.size, s.rule, s.level, s.human_color),
+        (13, Rule::Renju, Level::Master, Color::White)
+    );
+    for bad in [
+        json!({ "level": 6 }),
+        json!({ "colour": "white" }),
+        json!({ "mode": "online" }),
+    ] {
+        assert!(serde_json::from_value::<NewGameOptions>(bad).is_err());
+    }
+}
+
+#[test]
+fn records_round_trip_as_a_new_game() {
+    let dir = TempDir::new("records");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    for p in ["h8", "i9", "g7"] {
+        play(&mut core, p);
+    }
+    let before = core.view();
+    for format in [RecordFormat::Moves, RecordFormat::Sgf] {
+        let text = core.export_record(format);
+        let v = core.import_record(&text).unwrap();
+        assert_eq!(v.moves, before.moves, "{format:?}: {text}");
+        assert!(v.game_id > before.game_id);
+    }
+}
