@@ -11,9 +11,9 @@ import * as api from './api.js';
 import { createBoard } from './render.js';
 import { bindInput } from './input.js';
 import { t, setLanguage, translateStatic, verdict as verdictText } from './i18n.js';
+import * as ctl from './controller.js';
 import * as sound from './sound.js';
 import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver } from './sheets.js';
-import { fromRif } from './coords.js';
 
 const $ = (id) => document.getElementById(id);
 const coarse = matchMedia('(pointer: coarse)');
@@ -22,25 +22,7 @@ const FLASH_MS = 2600;
 const MAX_COMPUTER_RETRIES = 4;
 const RETRY_MS = 150;
 
-const state = {
-  view: null,
-  settings: null,
-  stats: null,
-  epoch: 0,
-  thinking: false,
-  hinting: false,
-  busy: false,
-  optimistic: null, // { index, color }
-  pending: -1, // confirm mode: chosen point awaiting a second tap
-  press: -1, // point under a pressed pointer
-  pressType: '',
-  hover: -1, // point under a mouse that is not pressed
-  cursor: -1, // keyboard cursor
-  hint: null, // { index, point, verdict }
-  flash: '',
-  resultShown: '',
-  computerRetries: 0,
-};
+const state = ctl.createState();
 
 let board;
 let sheets;
@@ -52,93 +34,17 @@ let settingsSerial = 0;
 // ---------------------------------------------------------------------------------------------
 // Derived drawing model
 
-function indexOf(point, size) {
-  const p = fromRif(point, size);
-  return p ? p.row * size + p.col : -1;
-}
-
 function pointOf(index) {
   return board.cell(index).dataset.point;
 }
 
-function boardModel() {
-  const v = state.view;
-  const n = v.size;
-  const stones = new Array(n * n).fill('');
-  const order = new Array(n * n).fill(0);
-  let last = -1;
-  v.moves.forEach((move, k) => {
-    const i = indexOf(move, n);
-    if (i < 0) return;
-    stones[i] = k % 2 ? 'white' : 'black';
-    order[i] = k + 1;
-    last = i;
-  });
-  const forbidden = new Map();
-  if (state.optimistic) {
-    stones[state.optimistic.index] = state.optimistic.color;
-    order[state.optimistic.index] = v.moves.length + 1;
-    last = state.optimistic.index;
-  } else if (!v.result && v.toMove === 'black') {
-    for (const f of v.forbidden ?? []) {
-      const i = indexOf(f.point, n);
-      if (i >= 0) forbidden.set(i, f.reason);
-    }
-  }
-  const chosen = [state.press, state.pending, state.hover, state.cursor].find((i) => i >= 0) ?? -1;
-  const canPlay = humanCanPlay();
-  return {
-    size: n,
-    stones,
-    order,
-    numbers: !!state.settings?.moveNumbers,
-    last,
-    forbidden,
-    win: (v.result?.line ?? []).map((p) => indexOf(p, n)).filter((i) => i >= 0),
-    ghost: canPlay && chosen >= 0 && !forbidden.has(chosen) ? { index: chosen, color: v.toMove } : null,
-    cross: canPlay && state.press >= 0 && state.pressType !== 'mouse' ? state.press : -1,
-    hint: state.hint?.index ?? -1,
-  };
-}
-
-function humanCanPlay() {
-  const v = state.view;
-  return !!v && !v.result && !v.computerToMove && !state.thinking && !state.busy;
-}
-
-function confirmMode() {
-  const c = state.settings?.confirmMove ?? 'auto';
-  return c === 'on' || (c === 'auto' && coarse.matches);
-}
-
-function colourName(color) {
-  return t(color);
-}
-
-function resultText(result) {
-  if (!result.winner) return t(result.reason === 'no-legal-move' ? 'drawNoMove' : 'draw');
-  return t('wins', {
-    color: colourName(result.winner),
-    reason: t(result.reason === 'overline' ? 'reasonOverline' : 'reasonFive'),
-  });
-}
-
-function statusText() {
-  const v = state.view;
-  if (state.flash) return state.flash;
-  if (!v) return '';
-  if (v.result) return resultText(v.result);
-  if (state.thinking || (state.busy && state.optimistic && v.mode === 'computer')) return t('thinking');
-  if (state.hinting) return t('hinting');
-  if (state.hint) {
-    const verdict = verdictText(state.hint.verdict);
-    return state.hint.point ? t('hintText', { point: state.hint.point.toUpperCase(), verdict }) : t('hintNone', { verdict });
-  }
-  if (v.computerToMove) return t('computersMove');
-  if (state.pending >= 0 && confirmMode()) return t('tapAgain');
-  if (v.mode === 'computer') return t('yourMove');
-  return t('toMove', { color: colourName(v.toMove) });
-}
+// The DOM-free logic lives in controller.js; these bind it to this page's state and pointer.
+const { indexOf, colourName, resultText, errorText, other } = ctl;
+const boardModel = () => ctl.boardModel(state, coarse.matches);
+const humanCanPlay = () => ctl.humanCanPlay(state);
+const confirmMode = () => ctl.confirmMode(state, coarse.matches);
+const statusText = () => ctl.statusText(state, coarse.matches);
+const refusal = (index) => ctl.refusal(state, index);
 
 // ---------------------------------------------------------------------------------------------
 // Rendering
@@ -173,9 +79,6 @@ function render() {
   $('place').hidden = !(confirmMode() && state.pending >= 0 && humanCanPlay());
 }
 
-function other(color) {
-  return color === 'black' ? 'white' : 'black';
-}
 
 function flash(text) {
   state.flash = text;
@@ -199,16 +102,6 @@ function toast(text) {
 
 function announce(text) {
   $('announce').textContent = text;
-}
-
-function errorText(err) {
-  if (err.code === 'forbidden') {
-    const known = ['double-three', 'double-four', 'overline'].includes(err.reason);
-    return known ? t('forbiddenMove', { reason: t(err.reason) }) : t('err_forbidden');
-  }
-  const key = `err_${err.code}`;
-  const text = t(key);
-  return text === key ? err.message : text;
 }
 
 function showError(err) {
@@ -337,13 +230,6 @@ async function run(action) {
 
 // ---------------------------------------------------------------------------------------------
 // Player actions
-
-function refusal(index) {
-  const m = boardModel();
-  if (m.stones[index]) return t('err_occupied');
-  if (m.forbidden.has(index)) return t('forbiddenMove', { reason: t(m.forbidden.get(index)) });
-  return '';
-}
 
 function place(index) {
   const v = state.view;

@@ -1,0 +1,93 @@
+// The UI's DOM-free logic (ui/controller.js) under node's own test runner: the board model,
+// the status line and refusals, from plain state objects.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as ctl from '../ui/controller.js';
+import { setLanguage } from '../ui/i18n.js';
+
+// setLanguage records the language on <html> and reads the system's languages; node has no
+// document (and no navigator before Node 21).
+globalThis.document = { documentElement: {} };
+globalThis.navigator ??= { languages: ['en'] };
+
+const view = (over = {}) => ({
+  gameId: 1, moveNumber: 0, size: 15, rule: 'freestyle', mode: 'local', level: 3, humanColor: 'black',
+  moves: [], toMove: 'black', result: null, forbidden: [], canUndo: false, canRedo: false, computerToMove: false,
+  ...over,
+});
+const stateWith = (over = {}) => Object.assign(ctl.createState(), { settings: { confirmMove: 'auto' } }, over);
+
+test('indexOf maps RIF points row-major from the top and refuses the rest', () => {
+  assert.equal(ctl.indexOf('a15', 15), 0);
+  assert.equal(ctl.indexOf('o1', 15), 15 * 15 - 1);
+  assert.equal(ctl.indexOf('h8', 15), 7 * 15 + 7);
+  assert.equal(ctl.indexOf('p1', 15), -1);
+  assert.equal(ctl.indexOf('a16', 15), -1);
+});
+
+test('the board model places stones in order, marks the last and the win', () => {
+  const s = stateWith({ view: view({ moves: ['h8', 'i9', 'h9'], toMove: 'white' }) });
+  const m = ctl.boardModel(s);
+  assert.equal(m.stones[ctl.indexOf('h8', 15)], 'black');
+  assert.equal(m.stones[ctl.indexOf('i9', 15)], 'white');
+  assert.equal(m.order[ctl.indexOf('h9', 15)], 3);
+  assert.equal(m.last, ctl.indexOf('h9', 15));
+  assert.equal(m.stones.filter(Boolean).length, 3);
+  const won = stateWith({ view: view({ result: { winner: 'black', reason: 'five', line: ['a1', 'b1'] } }) });
+  assert.deepEqual(ctl.boardModel(won).win, [ctl.indexOf('a1', 15), ctl.indexOf('b1', 15)]);
+});
+
+test('forbidden points show only while black is to move and nothing is in flight', () => {
+  const forbidden = [{ point: 'f10', reason: 'double-three' }];
+  const black = stateWith({ view: view({ rule: 'renju', forbidden }) });
+  assert.equal(ctl.boardModel(black).forbidden.get(ctl.indexOf('f10', 15)), 'double-three');
+  assert.equal(ctl.refusal(black, ctl.indexOf('f10', 15)), 'Forbidden: double-three');
+  const white = stateWith({ view: view({ rule: 'renju', forbidden, toMove: 'white' }) });
+  assert.equal(ctl.boardModel(white).forbidden.size, 0);
+  const inFlight = stateWith({ view: view({ rule: 'renju', forbidden }), optimistic: { index: 0, color: 'black' } });
+  assert.equal(ctl.boardModel(inFlight).forbidden.size, 0);
+  assert.equal(ctl.boardModel(inFlight).stones[0], 'black');
+});
+
+test('a ghost stone follows the chosen point only when the human may play', () => {
+  const s = stateWith({ view: view(), cursor: 5 });
+  assert.deepEqual(ctl.boardModel(s).ghost, { index: 5, color: 'black' });
+  s.thinking = true;
+  assert.equal(ctl.boardModel(s).ghost, null);
+  assert.equal(ctl.humanCanPlay(s), false);
+});
+
+test('the status line, in order of precedence', () => {
+  const s = stateWith({ view: view() });
+  assert.equal(ctl.statusText(s), 'Black to move');
+  s.view = view({ mode: 'computer' });
+  assert.equal(ctl.statusText(s), 'Your move');
+  s.pending = 3;
+  assert.equal(ctl.statusText(s, false), 'Your move', 'a mouse places at once');
+  assert.equal(ctl.statusText(s, true), 'Tap again to place', 'touch confirms by default');
+  s.hint = { index: 0, point: 'h8', verdict: { kind: 'better', color: 'white', plies: null, byFours: false } };
+  assert.equal(ctl.statusText(s), 'Hint: H8 — white is better');
+  s.thinking = true;
+  assert.equal(ctl.statusText(s), 'Thinking…');
+  s.view = view({ result: { winner: null, reason: 'no-legal-move', line: [] } });
+  assert.equal(ctl.statusText(s), 'Draw — black has no legal move');
+  s.flash = 'Busy — try again';
+  assert.equal(ctl.statusText(s), 'Busy — try again');
+});
+
+test('refusals are worded from codes, never from the message', () => {
+  assert.equal(ctl.errorText({ code: 'forbidden', reason: 'double-four', message: 'anything' }), 'Forbidden: double-four');
+  assert.equal(ctl.errorText({ code: 'forbidden', message: 'h8 is forbidden for black (overline)' }), 'Forbidden move');
+  assert.equal(ctl.errorText({ code: 'occupied', message: 'x' }), 'That point is taken');
+  assert.equal(ctl.errorText({ code: 'somethingNew', message: 'raw text' }), 'raw text');
+});
+
+test('Chinese words the same data', () => {
+  setLanguage('zh-CN');
+  try {
+    const s = stateWith({ view: view(), hint: { index: 0, point: 'h8', verdict: { kind: 'wins', color: 'black', plies: 9, byFours: true } } });
+    assert.equal(ctl.statusText(s), '提示：H8 — 黑方连续冲四 9 手胜');
+  } finally {
+    setLanguage('en');
+  }
+});
