@@ -581,3 +581,48 @@ fn a_flood_of_huge_bad_lines_gives_bounded_output() {
     );
     assert!(text.contains("more such messages"), "{:.2000}", text);
 }
+
+#[test]
+fn swap2board_in_all_three_cases() {
+    let mut b = Brain::start();
+    b.send("INFO timeout_turn 300");
+    b.start_game(15);
+    // Case 1: three stones on one line, distinct, on the board.
+    b.send("SWAP2BOARD");
+    let stones = b.answer("DONE");
+    let points: Vec<(u32, u32)> = stones
+        .split(' ')
+        .map(|s| {
+            let (x, y) = s
+                .split_once(',')
+                .unwrap_or_else(|| b.fail(&format!("bad stones {stones:?}")));
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(points.len(), 3, "{stones}");
+    assert!(points.iter().all(|&(x, y)| x < 15 && y < 15), "{stones}");
+    assert!(points[0] != points[1] && points[1] != points[2] && points[0] != points[2]);
+    // Cases 2 and 3: SWAP or one stone on a free point.
+    for block in [
+        &["7,7", "8,7", "9,9"][..],
+        &["7,7", "8,7", "9,9", "8,8", "8,6"][..],
+    ] {
+        b.send("SWAP2BOARD");
+        for line in block {
+            b.send(line);
+        }
+        let a = b.answer("DONE");
+        if a != "SWAP" {
+            let (x, y) = a
+                .split_once(',')
+                .unwrap_or_else(|| b.fail(&format!("bad answer {a:?}")));
+            let p = format!("{x},{y}");
+            assert!(!block.contains(&p.as_str()), "{a} is taken");
+            assert!(
+                x.parse::<u32>().unwrap() < 15 && y.parse::<u32>().unwrap() < 15,
+                "{a}"
+            );
+        }
+    }
+    b.end();
+}

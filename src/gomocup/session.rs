@@ -44,6 +44,10 @@ pub enum Reply {
     Debug(String),
     /// The [`ABOUT`] line.
     About,
+    /// `SWAP`: under Swap2, the brain takes the colour that has just moved.
+    Swap,
+    /// Several stones on one line, `x,y x,y …`: Swap2's opening stones.
+    Stones(Vec<Point>),
 }
 
 impl fmt::Display for Reply {
@@ -58,6 +62,14 @@ impl fmt::Display for Reply {
             Reply::Message(m) => write!(f, "MESSAGE {}", one_line(m)),
             Reply::Debug(m) => write!(f, "DEBUG {}", one_line(m)),
             Reply::About => f.write_str(ABOUT),
+            Reply::Swap => f.write_str("SWAP"),
+            Reply::Stones(points) => {
+                let text: Vec<String> = points
+                    .iter()
+                    .map(|p| format!("{},{}", p.x(), p.y()))
+                    .collect();
+                f.write_str(&text.join(" "))
+            }
         }
     }
 }
@@ -151,6 +163,10 @@ pub struct BrainSession {
     dropped: usize,
     next_id: u64,
     awaiting: Option<(u64, Point)>,
+    /// The awaited search decides a Swap2 choice: `SWAP`, or stay and play its move.
+    swap2_choice: bool,
+    /// Picks Swap2's opening stones; drawn once per process so matches vary.
+    swap2_seed: u64,
 }
 
 impl Default for BrainSession {
@@ -176,6 +192,8 @@ impl BrainSession {
             dropped: 0,
             next_id: 1,
             awaiting: None,
+            swap2_choice: false,
+            swap2_seed: rand::random(),
         }
     }
 
@@ -260,9 +278,7 @@ impl BrainSession {
             Command::Board(lines) => self.board(&lines),
             Command::Takeback(c) => self.takeback(c),
             Command::About => self.answer(Reply::About),
-            Command::Swap2Board(_) => {
-                self.answer(Reply::Error("swap2 openings are not supported".into()))
-            }
+            Command::Swap2Board(coords) => self.swap2(&coords),
             Command::Info(_) | Command::End | Command::Stop => unreachable!("handled above"),
         }
     }
@@ -279,10 +295,21 @@ impl BrainSession {
         }
         self.awaiting = None;
         self.used += spent;
+        let swap2_choice = std::mem::take(&mut self.swap2_choice);
         let Some(game) = self.game.as_mut() else {
             return vec![Reply::Error("no game".into())];
         };
         let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
+        // Swap2: the side to move is worse off by its own search, so take the other colour.
+        if let Some(t) = thought.as_ref().filter(|t| swap2_choice && t.score < 0) {
+            replies.push(Reply::Message(format!(
+                "swap: {} to move scores {} here",
+                game.to_move(),
+                t.score
+            )));
+            replies.push(Reply::Swap);
+            return replies;
+        }
         let searched = thought
             .as_ref()
             .and_then(|t| t.best)
@@ -439,6 +466,62 @@ impl BrainSession {
         match (u8::try_from(c.x), u8::try_from(c.y)) {
             (Ok(x), Ok(y)) if x < size && y < size => Ok(Point::new(x, y)),
             _ => Err(format!("{c} is off the {size}x{size} board")),
+        }
+    }
+
+    /// `SWAP2BOARD`: with no stones, proposes three (a Piskvork opening at the centre); with
+    /// three or five (black, white, black, …), decides by a search for the side to move —
+    /// `SWAP` (take black, the colour that just moved) when that search scores below 0, else
+    /// stay with white and play the next stone.
+    fn swap2(&mut self, coords: &[Coord]) -> Response {
+        let Some(g) = &self.game else {
+            return self.no_game();
+        };
+        let (rule, size) = (g.rule(), g.size());
+        let mut stones = Vec::with_capacity(coords.len());
+        for &c in coords {
+            match self.point(c) {
+                Ok(p) => stones.push(p),
+                Err(e) => return self.answer(Reply::Error(format!("SWAP2BOARD {e}"))),
+            }
+        }
+        match stones.len() {
+            0 => {
+                let openings = crate::ai::openings::piskvork_openings();
+                let free = |points: &Vec<Point>| points.iter().all(|p| !self.markers.contains(p));
+                let n = openings.len() as u64;
+                let pick = (0..n).find_map(|k| {
+                    let o = &openings[((self.swap2_seed.wrapping_add(k)) % n) as usize];
+                    o.points(size)
+                        .filter(|pts| pts.len() == 3 && free(pts))
+                        .and_then(|pts| Game::from_moves(rule, size, &pts).ok().map(|g| (pts, g)))
+                });
+                self.swap2_seed = self.swap2_seed.wrapping_add(1);
+                match pick {
+                    Some((points, game)) => {
+                        self.game = Some(game);
+                        self.answer(Reply::Stones(points))
+                    }
+                    None => self.answer(Reply::Error(
+                        "SWAP2BOARD: no opening fits this board".into(),
+                    )),
+                }
+            }
+            3 | 5 => match Game::from_moves(rule, size, &stones) {
+                Ok(game) if game.result().is_none() => {
+                    self.game = Some(game);
+                    let response = self.think();
+                    self.swap2_choice = self.awaiting.is_some();
+                    response
+                }
+                Ok(_) => self.answer(Reply::Error(
+                    "SWAP2BOARD: the stones already hold a five".into(),
+                )),
+                Err(e) => self.answer(Reply::Error(format!("SWAP2BOARD: {e}"))),
+            },
+            n => self.answer(Reply::Error(format!(
+                "SWAP2BOARD with {n} stones: expected 0, 3 or 5"
+            ))),
         }
     }
 
@@ -1023,8 +1106,85 @@ mod tests {
         assert!(matches!(run(&mut s, &["END"]).next, Next::Quit));
         let o = run(&mut s, &["FROB 1"]);
         assert!(matches!(o.replies[..], [Reply::Unknown(_)]));
+    }
+
+    #[test]
+    fn swap2_case_1_proposes_three_legal_central_stones() {
+        for _ in 0..20 {
+            let mut s = started();
+            let o = run(&mut s, &["SWAP2BOARD", "DONE"]);
+            let Some(Reply::Stones(points)) = o.replies.last() else {
+                panic!("expected three stones, got {:?}", o.replies);
+            };
+            assert_eq!(points.len(), 3);
+            let line = o.replies.last().unwrap().to_string();
+            assert_eq!(line.split(' ').count(), 3, "{line}");
+            let g = Game::from_moves(Rule::Freestyle, 15, points).unwrap();
+            assert!(g.result().is_none());
+            assert!(points
+                .iter()
+                .all(|p| p.x().abs_diff(7) <= 4 && p.y().abs_diff(7) <= 4));
+        }
+    }
+
+    #[test]
+    fn swap2_cases_2_and_3_search_the_side_to_move_and_swap_when_it_is_worse() {
+        let mut s = started();
+        // Case 2: three stones; white is to move and searches.
+        let o = run(&mut s, &["SWAP2BOARD", "7,7", "8,7", "9,9", "DONE"]);
+        let req = request(o);
+        assert_eq!(req.game.to_move(), Color::White);
+        assert_eq!(req.game.moves().len(), 3);
+        // A score below 0 for white: take black.
+        let bad = Some(Thought {
+            best: Some(Point::new(8, 8)),
+            score: -150,
+            ..Thought::default()
+        });
+        let replies = s.finish(req.id, bad.clone(), Duration::from_millis(5));
+        assert_eq!(replies.last(), Some(&Reply::Swap), "{replies:?}");
+        assert_eq!(Reply::Swap.to_string(), "SWAP");
+        // Case 3: five stones, a good score for white: stay and play the sixth stone.
+        let o = run(
+            &mut s,
+            &["SWAP2BOARD", "7,7", "8,7", "9,9", "8,8", "8,6", "DONE"],
+        );
+        let req = request(o);
+        assert_eq!(req.game.moves().len(), 5);
+        let good = Some(Thought {
+            best: Some(Point::new(6, 8)),
+            score: 40,
+            ..Thought::default()
+        });
+        let replies = s.finish(req.id, good, Duration::from_millis(5));
+        assert_eq!(
+            replies.last(),
+            Some(&Reply::Move(Point::new(6, 8))),
+            "{replies:?}"
+        );
+        assert_eq!(s.game().unwrap().moves().len(), 6);
+        // A later ordinary move is not a Swap2 choice, whatever its score.
+        let o = run(&mut s, &["TURN 0,0"]);
+        let req = request(o);
+        let replies = s.finish(req.id, bad, Duration::from_millis(5));
+        assert!(
+            matches!(replies.last(), Some(Reply::Move(_))),
+            "{replies:?}"
+        );
+    }
+
+    #[test]
+    fn swap2_refuses_other_counts_and_bad_stones() {
+        let mut s = BrainSession::new();
         let o = run(&mut s, &["SWAP2BOARD", "DONE"]);
-        assert!(error(&o).contains("swap2"));
+        assert!(error(&o).contains("START"));
+        let mut s = started();
+        let o = run(&mut s, &["SWAP2BOARD", "7,7", "8,7", "DONE"]);
+        assert!(error(&o).contains("expected 0, 3 or 5"));
+        let o = run(&mut s, &["SWAP2BOARD", "7,7", "7,7", "9,9", "DONE"]);
+        assert!(error(&o).starts_with("SWAP2BOARD"));
+        let o = run(&mut s, &["SWAP2BOARD", "7,7", "8,7", "99,9", "DONE"]);
+        assert!(error(&o).starts_with("SWAP2BOARD"));
     }
 }
 
