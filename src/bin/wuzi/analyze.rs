@@ -1,13 +1,11 @@
 //! `wuzi analyze`: the engine's best lines (multi-PV) in a position, as one line of JSON.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
-use wuzi::notation::parse_moves_game;
-use wuzi::{Engine, Limits, Rule, Verdict};
+use wuzi::{Engine, Verdict};
 
 use crate::args::{usage, CliError, Flags};
-use crate::hint::{game_over, number_flag};
+use crate::hint::{budget_flags, game_flags, game_over, number_flag};
 
 const HELP: &str = "\
 usage: wuzi analyze --rule R [--size N] --moves \"h8 i9 ...\" [--multipv N] [--time-ms T]
@@ -39,10 +37,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         ],
         HELP,
     )?;
-    let rule = flags.rule(Some(Rule::default()))?;
-    let size = flags.size()?;
-    let game = parse_moves_game(flags.get("moves").unwrap_or(""), rule, size)
-        .map_err(|e| usage(format!("--moves: {e}")))?;
+    let (game, size) = game_flags(&flags)?;
     if let Some(result) = game.result() {
         return Err(game_over(result));
     }
@@ -52,14 +47,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             "--multipv: {lines} is not in 1..={MAX_LINES}"
         )));
     }
-    let limits = match (
-        number_flag::<u64>(&flags, "nodes")?,
-        number_flag::<u64>(&flags, "time-ms")?,
-    ) {
-        (Some(_), Some(_)) => return Err(usage("--nodes and --time-ms exclude each other")),
-        (Some(k), None) => Limits::nodes(k.max(1)),
-        (None, ms) => Limits::time(Duration::from_millis(ms.unwrap_or(2000).max(1))),
-    };
+    let limits = budget_flags(&flags, 2000)?;
     let seed = number_flag::<u64>(&flags, "seed")?.unwrap_or(0);
 
     let mut engine = Engine::new(TT_MIB);

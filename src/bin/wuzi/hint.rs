@@ -28,10 +28,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         &["rule", "size", "moves", "level", "time-ms", "seed"],
         HELP,
     )?;
-    let rule = flags.rule(Some(Rule::default()))?;
-    let size = flags.size()?;
-    let game = parse_moves_game(flags.get("moves").unwrap_or(""), rule, size)
-        .map_err(|e| usage(format!("--moves: {e}")))?;
+    let (game, size) = game_flags(&flags)?;
     if let Some(result) = game.result() {
         return Err(game_over(result));
     }
@@ -58,6 +55,30 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         serde_json::to_string(&hint).map_err(std::io::Error::from)?
     );
     Ok(())
+}
+
+/// `--rule`, `--size` and `--moves`: the game after the moves, and its size.
+pub fn game_flags(flags: &Flags) -> Result<(wuzi::Game, u8), CliError> {
+    let rule = flags.rule(Some(Rule::default()))?;
+    let size = flags.size()?;
+    let game = parse_moves_game(flags.get("moves").unwrap_or(""), rule, size)
+        .map_err(|e| usage(format!("--moves: {e}")))?;
+    Ok((game, size))
+}
+
+/// `--nodes K` or `--time-ms T` (not both): a node budget, or a time budget of
+/// `default_ms` when neither is given.
+pub fn budget_flags(flags: &Flags, default_ms: u64) -> Result<wuzi::Limits, CliError> {
+    match (
+        number_flag::<u64>(flags, "nodes")?,
+        number_flag::<u64>(flags, "time-ms")?,
+    ) {
+        (Some(_), Some(_)) => Err(usage("--nodes and --time-ms exclude each other")),
+        (Some(k), None) => Ok(wuzi::Limits::nodes(k.max(1))),
+        (None, ms) => Ok(wuzi::Limits::time(Duration::from_millis(
+            ms.unwrap_or(default_ms).max(1),
+        ))),
+    }
 }
 
 /// The refusal for a position whose game is already over.

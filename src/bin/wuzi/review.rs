@@ -3,14 +3,12 @@
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use wuzi::ai::review::review;
-use wuzi::notation::parse_moves_game;
-use wuzi::{Engine, Limits, Rule};
+use wuzi::Engine;
 
-use crate::args::{usage, CliError, Flags};
-use crate::hint::number_flag;
+use crate::args::{CliError, Flags};
+use crate::hint::{budget_flags, game_flags};
 
 const HELP: &str = "\
 usage: wuzi review --rule R [--size N] --moves \"h8 i9 ...\" [--time-ms T | --nodes K]
@@ -31,18 +29,8 @@ const TT_MIB: usize = 64;
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let flags = Flags::parse(args, &["rule", "size", "moves", "time-ms", "nodes"], HELP)?;
-    let rule = flags.rule(Some(Rule::default()))?;
-    let size = flags.size()?;
-    let game = parse_moves_game(flags.get("moves").unwrap_or(""), rule, size)
-        .map_err(|e| usage(format!("--moves: {e}")))?;
-    let limits = match (
-        number_flag::<u64>(&flags, "nodes")?,
-        number_flag::<u64>(&flags, "time-ms")?,
-    ) {
-        (Some(_), Some(_)) => return Err(usage("--nodes and --time-ms exclude each other")),
-        (Some(k), None) => Limits::nodes(k.max(1)),
-        (None, ms) => Limits::time(Duration::from_millis(ms.unwrap_or(300).max(1))),
-    };
+    let (game, size) = game_flags(&flags)?;
+    let limits = budget_flags(&flags, 300)?;
     let mut engine = Engine::new(TT_MIB);
     let reviewed = review(
         &mut engine,
