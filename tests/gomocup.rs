@@ -233,6 +233,7 @@ fn every_level_and_tuning_parameters_from_the_command_line() {
         &["--level", "3"],
         &["--level", "hard", "--param", "qs_fours=1,rfp_margin=50"],
         &["--param=null_move=0"],
+        &["--nodes", "5000"],
     ] {
         let mut b = Brain::start_with(args);
         b.send("INFO timeout_turn 200");
@@ -248,12 +249,34 @@ fn every_level_and_tuning_parameters_from_the_command_line() {
 }
 
 #[test]
+fn a_node_budget_plays_the_same_game_whatever_the_clock() {
+    // `--nodes` replaces the clock, so the same moves get the same answers even though the
+    // second run is given a much shorter (still sufficient) turn.
+    let play = |turn_ms: u32| {
+        let mut b = Brain::start_with(&["--nodes", "20000"]);
+        b.send("INFO thread_num 1");
+        b.send(&format!("INFO timeout_turn {turn_ms}"));
+        b.start_game(15);
+        let mut answers = vec![b.turn(7, 7)];
+        for _ in 0..2 {
+            let p = b.free_point();
+            answers.push(b.turn(p.0, p.1));
+        }
+        b.end();
+        answers
+    };
+    assert_eq!(play(30_000), play(5_000));
+}
+
+#[test]
 fn bad_command_line_is_refused_with_usage() {
     for args in [
         &["--level", "godlike"][..],
         &["--param", "nonsense=1"],
         &["--param", "rfp_margin"],
         &["--level"],
+        &["--nodes", "0"],
+        &["--nodes=many"],
         &["extra"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))

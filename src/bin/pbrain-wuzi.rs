@@ -14,9 +14,11 @@
 //! from the next move, and any other command waits for the move to go out (commands that
 //! change the game first cut the search short), so every command gets its answers in order.
 //!
-//! Command line: `pbrain-wuzi [--level L] [--param name=value[,...]]`. The level (default
-//! Master) lets every level be matched against outside engines; `--param` sets the search
-//! constants ([`Params`]) for tuning matches between builds. A bad command line exits with
+//! Command line: `pbrain-wuzi [--level L] [--param name=value[,...]] [--nodes N]`. The level
+//! (default Master) lets every level be matched against outside engines; `--param` sets the
+//! search constants ([`Params`]) for tuning matches between builds; `--nodes` searches a
+//! fixed number of nodes per move on one thread, whatever the clock says (the manager's limits
+//! still bound the answer), so a self-play match does not depend on the machine's load. A bad command line exits with
 //! status 2 and the usage on stderr, never a word on the protocol channel.
 
 use std::collections::VecDeque;
@@ -72,9 +74,11 @@ struct InFlight {
 }
 
 const USAGE: &str = "usage: pbrain-wuzi [--level beginner|easy|medium|hard|master] \
-[--param name=value[,name=value...]]
+[--param name=value[,name=value...]] [--nodes N]
   A Gomocup (piskvork) brain on stdin/stdout.
   --level L     the level to play (name or 1-5; default master)
+  --nodes N     search N nodes a move on one thread instead of timing the search (matches
+                that must not depend on the machine's load; keep timeout_turn generous)
   --param P     search constants for tuning matches; names: ";
 
 /// What the command line asks for.
@@ -82,6 +86,8 @@ const USAGE: &str = "usage: pbrain-wuzi [--level beginner|easy|medium|hard|maste
 struct Options {
     level: Level,
     params: Params,
+    /// A fixed node budget per move instead of the clock.
+    nodes: Option<u64>,
     help: bool,
 }
 
@@ -118,6 +124,13 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String>
                     o.params.set(name.trim(), v).map_err(|e| e.to_string())?;
                 }
             }
+            "--nodes" => {
+                let v = value("--nodes")?;
+                match v.parse::<u64>() {
+                    Ok(n) if n > 0 => o.nodes = Some(n),
+                    _ => return Err(format!("--nodes {}: expected a positive count", quote(&v))),
+                }
+            }
             _ => return Err(format!("unexpected argument {}", quote(&arg))),
         }
     }
@@ -138,7 +151,7 @@ fn main() {
     };
     let (tx, rx) = mpsc::channel::<Event>();
     spawn_reader(tx.clone());
-    let jobs = spawn_engine(tx, options.level, options.params);
+    let jobs = spawn_engine(tx, options.level, options.params, options.nodes);
 
     let mut controller = Controller {
         parser: Parser::new(),
@@ -329,7 +342,12 @@ fn spawn_reader(tx: Sender<Event>) {
         .expect("spawning the reader thread");
 }
 
-fn spawn_engine(tx: Sender<Event>, level: Level, params: Params) -> Sender<Task> {
+fn spawn_engine(
+    tx: Sender<Event>,
+    level: Level,
+    params: Params,
+    nodes: Option<u64>,
+) -> Sender<Task> {
     let (jobs, rx) = mpsc::channel::<Task>();
     thread::Builder::new()
         .name("engine".into())
@@ -353,11 +371,16 @@ fn spawn_engine(tx: Sender<Event>, level: Level, params: Params) -> Sender<Task>
                 // Master uses every core (at most 8) unless the manager sent INFO thread_num;
                 // the other levels search on one thread whatever this says.
                 e.set_threads(job.threads);
-                let limits = Limits {
-                    time: Some(job.budget.search),
-                    target: Some(job.budget.target),
-                    nodes: None,
-                    depth: None,
+                // A node budget alone: one thread, no clock-driven stop, so the move does
+                // not depend on the machine's load (the driver's deadlines still apply).
+                let limits = match nodes {
+                    Some(n) => Limits::nodes(n),
+                    None => Limits {
+                        time: Some(job.budget.search),
+                        target: Some(job.budget.target),
+                        nodes: None,
+                        depth: None,
+                    },
                 };
                 // Same position, same seed: a rerun (TAKEBACK then TURN) plays the same way.
                 let seed = job.game.board().hash();
