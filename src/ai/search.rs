@@ -74,6 +74,13 @@ pub struct Params {
     /// A search whose best move has settled stops past this share of its time target, in
     /// percent (see `Clock`).
     pub settle_percent: i32,
+    /// Policy-driven reduction: a late quiet move whose learned order value
+    /// ([`Position::policy`], 1/100 logit) lies `g` below the node's best is reduced a further
+    /// `g / policy_lmr` plies (0 = off).
+    pub policy_lmr: i32,
+    /// Policy pruning: at depth `d ≤ 4` of a quiet non-PV node, a quiet move whose order value
+    /// lies more than `policy_prune × d` below the node's best is skipped (0 = off).
+    pub policy_prune: i32,
 }
 
 impl Default for Params {
@@ -90,6 +97,8 @@ impl Default for Params {
             aspiration: 40,
             soft_percent: 50,
             settle_percent: 70,
+            policy_lmr: 0,
+            policy_prune: 0,
         }
     }
 }
@@ -108,7 +117,7 @@ impl std::error::Error for ParamError {}
 
 impl Params {
     /// The parameter names [`Params::set`] knows.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 13] = [
         "rfp_margin",
         "null_move",
         "razor_margin",
@@ -120,6 +129,8 @@ impl Params {
         "aspiration",
         "soft_percent",
         "settle_percent",
+        "policy_lmr",
+        "policy_prune",
     ];
 
     /// Sets the parameter `name` to `value`.
@@ -152,6 +163,8 @@ impl Params {
             "aspiration" => &mut self.aspiration,
             "soft_percent" => &mut self.soft_percent,
             "settle_percent" => &mut self.settle_percent,
+            "policy_lmr" => &mut self.policy_lmr,
+            "policy_prune" => &mut self.policy_prune,
             _ => {
                 return Err(ParamError(format!(
                     "unknown parameter {} (known: {})",
@@ -864,6 +877,17 @@ impl<'a> Searcher<'a> {
             i32::MAX
         };
         let futility_margin = p.futility_margin;
+        let (policy_lmr, policy_prune) = (p.policy_lmr, p.policy_prune);
+        // The best learned order value among the candidates: the yardstick of the
+        // policy-driven reductions and pruning.
+        let top_policy = if policy_lmr > 0 || policy_prune > 0 {
+            list.iter()
+                .map(|&(m, _)| pos.policy(usize::from(m)))
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         let mut searched = 0i32;
         for k in 0..list.len() {
             let m = list[k].0;
@@ -881,6 +905,14 @@ impl<'a> Searcher<'a> {
                 }
                 // Futility: a quiet move cannot lift a hopeless evaluation.
                 if futility_margin > 0 && depth <= 4 && eval + 90 + futility_margin * depth <= alpha
+                {
+                    continue;
+                }
+                // Policy: a move the learned order all but rules out, near the leaves.
+                if policy_prune > 0
+                    && depth <= 4
+                    && searched > 0
+                    && top_policy - pos.policy(mi) > policy_prune * depth
                 {
                     continue;
                 }
@@ -913,6 +945,9 @@ impl<'a> Searcher<'a> {
                         r += 32;
                     }
                     r -= self.heur.history[me.index()][mi] / 128;
+                    if policy_lmr > 0 && quiet {
+                        r += (top_policy - pos.policy(mi)).max(0) * 64 / policy_lmr;
+                    }
                     r = (r / 64).clamp(0, new_depth - 1);
                 }
                 let mut s = -self.node(pos, new_depth - r, ply + 1, -alpha - 1, -alpha, true);
