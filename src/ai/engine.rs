@@ -353,13 +353,7 @@ impl Engine {
             return Vec::new();
         }
         let lines = lines.max(1);
-        let n = u32::try_from(lines).unwrap_or(u32::MAX);
-        let share = Limits {
-            time: limits.time.map(|t| (t / n).max(Duration::from_millis(1))),
-            target: limits.target.map(|t| (t / n).max(Duration::from_millis(1))),
-            nodes: limits.nodes.map(|k| (k / lines as u64).max(1)),
-            ..limits
-        };
+        let share = limits.shared(lines);
         let mut exclude: Vec<u16> = Vec::with_capacity(lines);
         let mut out: Vec<SearchResult> = Vec::with_capacity(lines);
         while out.len() < lines && !cancel.load(Ordering::Relaxed) {

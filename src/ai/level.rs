@@ -54,6 +54,21 @@ impl Limits {
         }
     }
 
+    /// This budget shared equally between `n` searches: the time, target and node limits
+    /// divided by `n` (at least 1 ms or 1 node each), the depth cap unchanged.
+    #[must_use]
+    pub fn shared(self, n: usize) -> Limits {
+        let n = n.max(1);
+        let k = u32::try_from(n).unwrap_or(u32::MAX);
+        let ms = Duration::from_millis(1);
+        Limits {
+            time: self.time.map(|t| (t / k).max(ms)),
+            target: self.target.map(|t| (t / k).max(ms)),
+            nodes: self.nodes.map(|v| (v / n as u64).max(1)),
+            depth: self.depth,
+        }
+    }
+
     /// Only a time budget.
     #[must_use]
     pub const fn time(t: Duration) -> Limits {

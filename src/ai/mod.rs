@@ -33,6 +33,7 @@ pub mod position;
 mod quick;
 pub mod review;
 pub mod search;
+pub mod swap2;
 pub mod threat;
 pub mod tt;
 pub mod tune;

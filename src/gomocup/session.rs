@@ -300,8 +300,12 @@ impl BrainSession {
             return vec![Reply::Error("no game".into())];
         };
         let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
-        // Swap2: the side to move is worse off by its own search, so take the other colour.
-        if let Some(t) = thought.as_ref().filter(|t| swap2_choice && t.score < 0) {
+        // Swap2: the side to move is worse off by its own search, so take the other colour
+        // (the rule the app's computer follows too).
+        if let Some(t) = thought
+            .as_ref()
+            .filter(|t| swap2_choice && crate::ai::swap2::prefers_black(t.score))
+        {
             replies.push(Reply::Message(format!(
                 "swap: {} to move scores {} here",
                 game.to_move(),
