@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::referee::{self, forbidden_at, win_at, Forbidden, Win};
-use crate::{Board, Color, Point, Rule, SizeError};
+use crate::{Board, Color, Point, Rule, Setup, SetupError, SizeError};
 
 /// Why a move was refused. The game is left untouched.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +102,11 @@ impl fmt::Display for Draw {
 /// A game under one rule on one board size: moves alternate from black, every move is checked
 /// by the referee, and undone moves can be redone until a new move is played.
 ///
+/// A game may also start from a set-up position ([`Game::from_setup`]): its stones are then
+/// part of the starting position, not moves. [`Game::moves`] holds only the moves played
+/// after it, move 1 is played by the setup's side to move, and [`Game::undo`] stops at the
+/// set-up position.
+///
 /// # Examples
 /// ```
 /// use wuzi::{Game, Point, Rule, PlayError};
@@ -118,6 +123,8 @@ impl fmt::Display for Draw {
 pub struct Game {
     rule: Rule,
     board: Board,
+    /// The set-up position the game started from; `None` for the empty board, black first.
+    setup: Option<Setup>,
     moves: Vec<Point>,
     /// Undone moves, the next one to redo last.
     redo: Vec<Point>,
@@ -133,10 +140,83 @@ impl Game {
         Ok(Game {
             rule,
             board: Board::new(size)?,
+            setup: None,
             moves: Vec::new(),
             redo: Vec::new(),
             result: None,
         })
+    }
+
+    /// A game under `rule` starting from the set-up position `setup`, with no moves yet.
+    ///
+    /// The referee refuses a position that no game could go on from: stones off the board or
+    /// two on one point, a five already on the board for either side (under standard, exactly
+    /// five; under freestyle, five or more; under renju, exactly five for black and five or
+    /// more for white), and under renju any black overline. Any stone counts and either side
+    /// to move are accepted. A position with no empty point (or, under renju with black to
+    /// move, only forbidden ones) starts as a drawn game.
+    ///
+    /// The empty board with black to move gives the same game as [`Game::new`].
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the first problem found; no game is built.
+    ///
+    /// # Examples
+    /// ```
+    /// use wuzi::{Color, Game, Point, Rule, Setup, SetupError};
+    ///
+    /// let row = |n: u8| (0..n).map(|x| Point::new(x, 7)).collect::<Vec<_>>();
+    /// let mut setup = Setup::empty(15);
+    /// setup.black = row(6);
+    /// // Six in a row: no win under standard rules, so the position can be played on...
+    /// assert!(Game::from_setup(Rule::Standard, &setup).is_ok());
+    /// // ...but renju never lets black make one, and freestyle counts it as won.
+    /// assert!(matches!(Game::from_setup(Rule::Renju, &setup), Err(SetupError::Overline { .. })));
+    /// assert!(matches!(Game::from_setup(Rule::Freestyle, &setup), Err(SetupError::Five { .. })));
+    /// ```
+    pub fn from_setup(rule: Rule, setup: &Setup) -> Result<Game, SetupError> {
+        let (setup, board) = setup.validate(rule)?;
+        let mut game = Game {
+            rule,
+            board,
+            setup: (!setup.is_empty_start()).then_some(setup),
+            moves: Vec::new(),
+            redo: Vec::new(),
+            result: None,
+        };
+        game.result = game.draw_without_move();
+        Ok(game)
+    }
+
+    /// The set-up position the game started from, if it did not start from the empty board
+    /// with black to move. Its points are sorted row-major from the top.
+    #[must_use]
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// The game as it was before its first move: the set-up position (or the empty board),
+    /// with no moves and nothing to redo.
+    #[must_use]
+    pub fn at_start(&self) -> Game {
+        let mut start = Game {
+            rule: self.rule,
+            board: self.board.clone(),
+            setup: self.setup.clone(),
+            moves: Vec::new(),
+            redo: Vec::new(),
+            result: None,
+        };
+        for &p in &self.moves {
+            start.board.remove(p);
+        }
+        start.result = start.draw_without_move();
+        start
+    }
+
+    /// The side that plays move 1.
+    fn first_to_move(&self) -> Color {
+        self.setup.as_ref().map_or(Color::Black, |s| s.to_move)
     }
 
     /// Replays `moves` (black first) from the empty board.
@@ -169,7 +249,8 @@ impl Game {
         &self.board
     }
 
-    /// The moves played so far, black first.
+    /// The moves played so far (after the set-up position, if any), black first unless the
+    /// setup says otherwise.
     #[must_use]
     pub fn moves(&self) -> &[Point] {
         &self.moves
@@ -190,7 +271,12 @@ impl Game {
     /// The side to move (also after the game ended: the side that would have moved).
     #[must_use]
     pub fn to_move(&self) -> Color {
-        Color::to_move_after(self.moves.len())
+        let first = self.first_to_move();
+        if self.moves.len() % 2 == 0 {
+            first
+        } else {
+            first.other()
+        }
     }
 
     /// The result, once the game is over.
@@ -252,13 +338,20 @@ impl Game {
                 win: Some(win),
                 draw: None,
             })
-        } else if self.board.is_full() {
+        } else {
+            self.draw_without_move()
+        };
+    }
+
+    /// The draw that ends the game when the side to move cannot play at all.
+    fn draw_without_move(&self) -> Option<GameResult> {
+        if self.board.is_full() {
             Some(GameResult::drawn(Draw::FullBoard))
         } else if !self.has_legal_point() {
             Some(GameResult::drawn(Draw::NoLegalMove))
         } else {
             None
-        };
+        }
     }
 
     /// Whether the side to move has an empty point it may play (only renju's black can lack
@@ -272,7 +365,8 @@ impl Game {
             .any(|p| scratch.is_empty_at(p) && forbidden_at(&mut scratch, p).is_none())
     }
 
-    /// Takes back the last move (also after the game ended) and returns it.
+    /// Takes back the last move (also after the game ended) and returns it; `None` at the
+    /// start of the game (the empty board or the set-up position).
     pub fn undo(&mut self) -> Option<Point> {
         let p = self.moves.pop()?;
         self.board.remove(p);
@@ -658,6 +752,155 @@ mod tests {
         let mut w = g.clone();
         w.try_play(pts("o1")[0]).unwrap();
         assert!(w.forbidden_points().is_empty());
+    }
+
+    fn setup(black: &str, white: &str, to_move: Color) -> Setup {
+        Setup {
+            size: 15,
+            black: pts(black),
+            white: pts(white),
+            to_move,
+        }
+    }
+
+    #[test]
+    fn a_setup_starts_the_game_and_undo_stops_there() {
+        let s = setup("h8 i9", "h9 g7 j7", Color::White);
+        let mut g = Game::from_setup(Rule::Renju, &s).unwrap();
+        assert_eq!(g.to_move(), Color::White);
+        assert!(g.moves().is_empty() && !g.can_undo());
+        assert_eq!(g.board().stone_count(), 5);
+        assert_eq!(g.board().get(pts("g7")[0]), Some(Color::White));
+        assert_eq!(g.board().hash(), g.board().hash_from_scratch());
+        // Stored sorted, so the same position given in another order is the same setup.
+        let reordered = setup("i9 h8", "j7 h9 g7", Color::White);
+        let again = Game::from_setup(Rule::Renju, &reordered).unwrap();
+        assert_eq!(again.setup(), g.setup());
+        assert_eq!(g.setup().unwrap().black, pts("i9 h8"));
+
+        g.try_play(pts("j10")[0]).unwrap();
+        assert_eq!(g.to_move(), Color::Black);
+        g.try_play(pts("f6")[0]).unwrap();
+        assert_eq!(g.moves(), pts("j10 f6"));
+        assert_eq!(g.board().get(pts("j10")[0]), Some(Color::White));
+        assert_eq!(g.board().get(pts("f6")[0]), Some(Color::Black));
+        let start = g.at_start();
+        assert_eq!(start.board(), again.board());
+        assert!(start.moves().is_empty() && !start.can_redo());
+        assert_eq!(start.to_move(), Color::White);
+        assert_eq!(g.undo(), Some(pts("f6")[0]));
+        assert_eq!(g.undo(), Some(pts("j10")[0]));
+        assert_eq!(g.undo(), None, "the setup stones are not moves");
+        assert_eq!(g.board(), again.board());
+        assert_eq!(g.redo(), Some(pts("j10")[0]));
+        assert_eq!(g.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn the_empty_setup_is_an_ordinary_game() {
+        let g = Game::from_setup(Rule::Standard, &Setup::empty(13)).unwrap();
+        assert!(g.setup().is_none());
+        assert_eq!(g.to_move(), Color::Black);
+        assert_eq!(g.size(), 13);
+        // White to move on the empty board is a real setup, though.
+        let mut white_first = Setup::empty(13);
+        white_first.to_move = Color::White;
+        let g = Game::from_setup(Rule::Standard, &white_first).unwrap();
+        assert_eq!(g.setup(), Some(&white_first));
+        assert_eq!(g.to_move(), Color::White);
+    }
+
+    #[test]
+    fn bad_setups_are_refused_with_a_reason() {
+        let b = Color::Black;
+        let mut off = setup("h8", "", b);
+        off.white.push(Point::new(15, 3));
+        let e = Game::from_setup(Rule::Renju, &off).unwrap_err();
+        assert_eq!(
+            e,
+            SetupError::OffBoard {
+                point: Point::new(15, 3),
+                color: Color::White,
+                size: 15
+            }
+        );
+        assert!(e.to_string().contains("off the 15x15 board"), "{e}");
+        for (black, white) in [("h8 h8", ""), ("h8", "h8"), ("h8 i9", "j10 i9")] {
+            let e = Game::from_setup(Rule::Freestyle, &setup(black, white, b)).unwrap_err();
+            assert!(
+                matches!(e, SetupError::Duplicate { .. }),
+                "{black} / {white}"
+            );
+            assert!(e.to_string().contains("more than one stone"), "{e}");
+        }
+        let mut tiny = setup("", "", b);
+        tiny.size = 4;
+        assert_eq!(
+            Game::from_setup(Rule::Renju, &tiny).unwrap_err(),
+            SetupError::Size(SizeError(4))
+        );
+
+        // A five for either side, under every rule.
+        for rule in Rule::ALL {
+            let e = Game::from_setup(rule, &setup("d8 e8 f8 g8 h8", "a1", b)).unwrap_err();
+            let SetupError::Five { win, .. } = &e else {
+                panic!("{rule}: {e:?}")
+            };
+            assert_eq!((win.color, win.kind), (Color::Black, WinKind::Five));
+            assert_eq!(
+                e.to_string(),
+                "the position is already won: black has a five at d8-h8"
+            );
+            let e = Game::from_setup(rule, &setup("a1", "k2 k3 k4 k5 k6", b)).unwrap_err();
+            assert!(matches!(&e, SetupError::Five { win, .. } if win.color == Color::White));
+        }
+        // Six in a row: not a five under standard, a win under freestyle, and under renju
+        // a win for white and an impossible position for black.
+        let six_black = setup("c8 d8 e8 f8 g8 h8", "", b);
+        let six_white = setup("", "c8 d8 e8 f8 g8 h8", b);
+        assert!(Game::from_setup(Rule::Standard, &six_black).is_ok());
+        assert!(Game::from_setup(Rule::Standard, &six_white).is_ok());
+        for s in [&six_black, &six_white] {
+            let e = Game::from_setup(Rule::Freestyle, s).unwrap_err();
+            assert!(matches!(&e, SetupError::Five { win, .. } if win.kind == WinKind::Overline));
+        }
+        let e = Game::from_setup(Rule::Renju, &six_white).unwrap_err();
+        assert!(matches!(&e, SetupError::Five { win, .. } if win.color == Color::White));
+        let e = Game::from_setup(Rule::Renju, &six_black).unwrap_err();
+        assert_eq!(
+            e,
+            SetupError::Overline {
+                line: pts("c8 d8 e8 f8 g8 h8"),
+                size: 15
+            }
+        );
+        assert!(e.to_string().contains("overline at c8-h8"), "{e}");
+        // A diagonal overline is found too, from any of its stones.
+        let diag = setup("j10 i9 h8 g7 f6 e5 a1", "", b);
+        assert!(matches!(
+            Game::from_setup(Rule::Renju, &diag),
+            Err(SetupError::Overline { .. })
+        ));
+        // Four in a row with the fifth point free is a position to play on.
+        assert!(Game::from_setup(Rule::Renju, &setup("d8 e8 f8 g8", "", b)).is_ok());
+    }
+
+    #[test]
+    fn a_setup_with_no_move_left_starts_drawn() {
+        // The final position of the no-legal-move game, white to move there instead: black
+        // has no legal point, but white does, so play goes on; with black to move it is over.
+        let moves = no_legal_move_game();
+        let end = Game::from_moves(Rule::Renju, 15, &moves).unwrap();
+        let s = Setup::from_board(end.board(), Color::Black);
+        let g = Game::from_setup(Rule::Renju, &s).unwrap();
+        assert_eq!(g.result().and_then(|r| r.draw), Some(Draw::NoLegalMove));
+        assert!(!g.can_undo());
+        let mut w = s.clone();
+        w.to_move = Color::White;
+        assert!(Game::from_setup(Rule::Renju, &w)
+            .unwrap()
+            .result()
+            .is_none());
     }
 
     #[cfg(feature = "serde")]

@@ -2,7 +2,8 @@
 //!
 //! The crate is layered like strong Gomoku engines: [`Board`] (stones, Zobrist hash) → the
 //! referee ([`win_at`], [`forbidden_at`], [`forbidden_points`]: wins and RIF renju forbidden
-//! moves) → [`Game`] (history, undo/redo, results) → records ([`notation`]) → the AI.
+//! moves) → [`Game`] (history, undo/redo, results; from the empty board or a set-up position,
+//! [`Setup`]) → records ([`notation`]) → the AI.
 //!
 //! ```
 //! use wuzi::{Color, Forbidden, Game, PlayError, Point, Rule};
@@ -39,6 +40,7 @@ pub mod notation;
 mod point;
 mod referee;
 mod rule;
+mod setup;
 pub mod text;
 
 pub use ai::{Engine, Level, Limits, Outlook, Params, SearchResult, Verdict, MAX_THREADS};
@@ -50,3 +52,4 @@ pub use game::{LoadError, SaveList, SavedGame};
 pub use point::{ParsePointError, Point, Rif};
 pub use referee::{forbidden_at, forbidden_points, win_at, Forbidden, Win, WinKind};
 pub use rule::{ParseRuleError, Rule, MAX_SIZE, MIN_SIZE};
+pub use setup::{Setup, SetupError};
