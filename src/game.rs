@@ -408,23 +408,30 @@ impl Game {
 }
 
 #[cfg(feature = "serde")]
-pub use save::{LoadError, SaveList, SavedGame};
+pub use save::{LoadError, SaveList, SavedGame, SavedSetup};
 
 #[cfg(feature = "serde")]
 mod save {
     use std::fmt;
 
     use super::{Game, PlayError};
-    use crate::{ParsePointError, Point, Rule, SizeError};
+    use crate::{Color, ParsePointError, Point, Rule, Setup, SetupError, SizeError};
 
-    /// A game as written to disk (feature `serde`): moves in RIF notation, black first.
+    /// A game as written to disk (feature `serde`): moves in RIF notation, black first, or
+    /// after a set-up position.
     ///
-    /// Loading replays every move through the referee, so a damaged or tampered file can never
-    /// produce an illegal position.
+    /// Loading checks the setup and replays every move through the referee, so a damaged or
+    /// tampered file can never produce an illegal position.
     ///
     /// ```json
     /// {"version":1,"rule":"renju","size":15,"moves":["h8","i9"],"redo":["g7"]}
+    /// {"version":2,"rule":"renju","size":15,
+    ///  "setup":{"black":["h8","i9"],"white":["h9"],"to_move":"white"},"moves":["j10"]}
     /// ```
+    ///
+    /// A game without a setup is written as version 1, so that older readers still load it;
+    /// one with a setup is version 2, which older readers refuse rather than load without
+    /// its stones.
     #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
     pub struct SavedGame {
         /// Format version; only [`SavedGame::VERSION`] is understood.
@@ -433,7 +440,11 @@ mod save {
         pub rule: Rule,
         /// The board size.
         pub size: u8,
-        /// Moves played, black first, RIF (`"h8"`).
+        /// The set-up position the game started from (version 2); absent for the empty board
+        /// with black to move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub setup: Option<SavedSetup>,
+        /// Moves played, black first (or from the setup's side to move), RIF (`"h8"`).
         pub moves: Vec<String>,
         /// Undone moves that redo would replay, next one first, RIF.
         #[serde(default)]
@@ -441,8 +452,20 @@ mod save {
     }
 
     impl SavedGame {
-        /// The version this crate writes and reads.
-        pub const VERSION: u32 = 1;
+        /// The newest version this crate reads and writes (version 1, without a setup, is
+        /// read and written too).
+        pub const VERSION: u32 = 2;
+    }
+
+    /// The set-up position of a [`SavedGame`]: stones in RIF notation.
+    #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct SavedSetup {
+        /// The black stones.
+        pub black: Vec<String>,
+        /// The white stones.
+        pub white: Vec<String>,
+        /// The side to move at the set-up position.
+        pub to_move: Color,
     }
 
     /// Which list of a [`SavedGame`] an error is in.
@@ -452,6 +475,10 @@ mod save {
         Moves,
         /// `redo`.
         Redo,
+        /// `setup.black`.
+        SetupBlack,
+        /// `setup.white`.
+        SetupWhite,
     }
 
     impl fmt::Display for SaveList {
@@ -459,6 +486,8 @@ mod save {
             f.write_str(match self {
                 SaveList::Moves => "moves",
                 SaveList::Redo => "redo",
+                SaveList::SetupBlack => "setup.black",
+                SaveList::SetupWhite => "setup.white",
             })
         }
     }
@@ -470,7 +499,9 @@ mod save {
         UnknownVersion(u32),
         /// An unsupported board size.
         Size(SizeError),
-        /// A move that is not a point on the board.
+        /// A set-up position the referee refuses.
+        Setup(SetupError),
+        /// A move or setup stone that is not a point on the board.
         BadPoint {
             /// Which list.
             list: SaveList,
@@ -497,10 +528,11 @@ mod save {
             match self {
                 LoadError::UnknownVersion(v) => write!(
                     f,
-                    "saved game version {v} is not supported (expected {})",
+                    "saved game version {v} is not supported (expected 1 to {})",
                     SavedGame::VERSION
                 ),
                 LoadError::Size(e) => e.fmt(f),
+                LoadError::Setup(e) => write!(f, "setup: {e}"),
                 LoadError::BadPoint {
                     list,
                     number,
@@ -520,6 +552,7 @@ mod save {
         fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
             match self {
                 LoadError::Size(e) => Some(e),
+                LoadError::Setup(e) => Some(e),
                 LoadError::BadPoint { error, .. } => Some(error),
                 LoadError::Illegal { error, .. } => Some(error),
                 LoadError::UnknownVersion(_) => None,
@@ -533,26 +566,66 @@ mod save {
         pub fn to_saved(&self) -> SavedGame {
             let size = self.size();
             let rif = |p: &Point| p.rif(size).to_string();
+            let setup = self.setup().map(|s| SavedSetup {
+                black: s.black.iter().map(rif).collect(),
+                white: s.white.iter().map(rif).collect(),
+                to_move: s.to_move,
+            });
             SavedGame {
-                version: SavedGame::VERSION,
+                version: if setup.is_some() {
+                    SavedGame::VERSION
+                } else {
+                    1
+                },
                 rule: self.rule(),
                 size,
+                setup,
                 moves: self.moves().iter().map(rif).collect(),
                 redo: self.redo_moves().iter().map(rif).collect(),
             }
         }
 
-        /// Rebuilds a game by replaying the saved moves, then the redo moves, through the
-        /// referee, and undoing the latter again.
+        /// Rebuilds a game from its set-up position (if any) by replaying the saved moves,
+        /// then the redo moves, through the referee, and undoing the latter again.
         ///
         /// # Errors
         /// [`LoadError`] for an unknown version, a bad size, a malformed or off-board point,
-        /// or a move the referee refuses (occupied, forbidden, after the game ended).
+        /// a setup the referee refuses, or a move it refuses (occupied, forbidden, after the
+        /// game ended).
         pub fn from_saved(saved: &SavedGame) -> Result<Game, LoadError> {
-            if saved.version != SavedGame::VERSION {
+            if !(1..=SavedGame::VERSION).contains(&saved.version) {
                 return Err(LoadError::UnknownVersion(saved.version));
             }
-            let mut game = Game::new(saved.rule, saved.size).map_err(LoadError::Size)?;
+            let mut game = match &saved.setup {
+                None => Game::new(saved.rule, saved.size).map_err(LoadError::Size)?,
+                Some(s) => {
+                    let points = |list: SaveList, texts: &[String]| {
+                        texts
+                            .iter()
+                            .enumerate()
+                            .map(|(i, text)| {
+                                Point::from_rif(text, saved.size).map_err(|error| {
+                                    LoadError::BadPoint {
+                                        list,
+                                        number: i + 1,
+                                        error,
+                                    }
+                                })
+                            })
+                            .collect::<Result<Vec<Point>, LoadError>>()
+                    };
+                    let setup = Setup {
+                        size: saved.size,
+                        black: points(SaveList::SetupBlack, &s.black)?,
+                        white: points(SaveList::SetupWhite, &s.white)?,
+                        to_move: s.to_move,
+                    };
+                    Game::from_setup(saved.rule, &setup).map_err(|e| match e {
+                        SetupError::Size(e) => LoadError::Size(e),
+                        e => LoadError::Setup(e),
+                    })?
+                }
+            };
             for (list, texts) in [
                 (SaveList::Moves, &saved.moves),
                 (SaveList::Redo, &saved.redo),
@@ -917,10 +990,10 @@ mod tests {
         assert_eq!(back.board(), g.board());
 
         let mut bad = saved.clone();
-        bad.version = 2;
+        bad.version = 0;
         assert_eq!(
             Game::from_saved(&bad).unwrap_err(),
-            LoadError::UnknownVersion(2)
+            LoadError::UnknownVersion(0)
         );
         let mut bad = saved.clone();
         bad.moves[1] = "z99".into();
@@ -941,5 +1014,60 @@ mod tests {
         let mut bad = saved;
         bad.size = 30;
         assert!(matches!(Game::from_saved(&bad), Err(LoadError::Size(_))));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_setup_is_saved_and_loaded() {
+        let mut g =
+            Game::from_setup(Rule::Renju, &setup("h8 i9", "h9 g7 j7", Color::White)).unwrap();
+        g.try_play(pts("j10")[0]).unwrap();
+        g.try_play(pts("f6")[0]).unwrap();
+        g.undo();
+        let saved = g.to_saved();
+        assert_eq!(saved.version, 2);
+        let s = saved.setup.as_ref().unwrap();
+        assert_eq!(
+            (s.black.len(), s.white.len(), s.to_move),
+            (2, 3, Color::White)
+        );
+        let back = Game::from_saved(&saved).unwrap();
+        assert_eq!(back.setup(), g.setup());
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.redo_moves(), g.redo_moves());
+        assert_eq!(back.board(), g.board());
+        assert_eq!(back.to_move(), Color::Black);
+        // Without a setup the old version is written, so older apps still read the save.
+        assert_eq!(Game::new(Rule::Renju, 15).unwrap().to_saved().version, 1);
+        assert!(Game::new(Rule::Renju, 15)
+            .unwrap()
+            .to_saved()
+            .setup
+            .is_none());
+
+        let mut bad = saved.clone();
+        bad.setup.as_mut().unwrap().white[1] = "h8".into();
+        assert!(matches!(
+            Game::from_saved(&bad),
+            Err(LoadError::Setup(SetupError::Duplicate { .. }))
+        ));
+        let mut bad = saved.clone();
+        bad.setup.as_mut().unwrap().black[0] = "q3".into();
+        let e = Game::from_saved(&bad).unwrap_err();
+        assert!(matches!(
+            e,
+            LoadError::BadPoint {
+                list: SaveList::SetupBlack,
+                number: 1,
+                ..
+            }
+        ));
+        assert!(e.to_string().starts_with("setup.black entry 1"), "{e}");
+        let mut bad = saved;
+        bad.version = 3;
+        assert_eq!(
+            Game::from_saved(&bad).unwrap_err(),
+            LoadError::UnknownVersion(3)
+        );
     }
 }

@@ -48,7 +48,7 @@ pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST}
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Draw, Game, GameResult, PlayError};
 #[cfg(feature = "serde")]
-pub use game::{LoadError, SaveList, SavedGame};
+pub use game::{LoadError, SaveList, SavedGame, SavedSetup};
 pub use point::{ParsePointError, Point, Rif};
 pub use referee::{forbidden_at, forbidden_points, win_at, Forbidden, Win, WinKind};
 pub use rule::{ParseRuleError, Rule, MAX_SIZE, MIN_SIZE};
