@@ -37,6 +37,7 @@ mod color;
 mod game;
 pub mod gomocup;
 pub mod notation;
+pub mod openings;
 mod point;
 mod referee;
 mod rule;
