@@ -1,7 +1,8 @@
 //! Invariants over random legal games (proptest): make/undo, hashing, win detection against a
 //! brute-force scan, forbidden moves against a slow referee written straight from the RIF
 //! definitions (along random games and on random black-heavy positions) and under the 8
-//! symmetries, undo/redo, records and saves.
+//! symmetries, set-up positions (the referee's refusals against a brute-force scan, records,
+//! saves and undo from random set-up games), undo/redo, records and saves.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,7 +11,7 @@ use proptest::sample::Index;
 use wuzi::notation::{parse_moves_game, parse_sgf, write_moves, write_sgf};
 use wuzi::{
     forbidden_at, forbidden_points, win_at, Board, Color, Forbidden, Game, Point, Rule, Setup,
-    WinKind,
+    SetupError, WinKind,
 };
 
 /// Plays `picks` as choices among the legal moves near the stones already on the board (so
@@ -537,5 +538,41 @@ proptest! {
     #[test]
     fn forbidden_agrees_with_the_slow_referee_on_random_positions(board in position_strategy()) {
         check_forbidden(&board)?;
+    }
+
+    #[test]
+    fn setups_are_refused_exactly_when_the_slow_referee_finds_a_five_or_overline(
+        board in position_strategy(),
+        white in any::<bool>(),
+    ) {
+        let to_move = if white { Color::White } else { Color::Black };
+        let setup = Setup::from_board(&board, to_move);
+        let grid = Grid::from_board(&board);
+        let black_overline = board.stones().any(|(p, c)| {
+            c == Color::Black
+                && DIRS.iter().any(|&d| {
+                    grid.run(i32::from(p.x()), i32::from(p.y()), d, c).len() > 5
+                })
+        });
+        for rule in Rule::ALL {
+            let won = board.stones().any(|(p, _)| brute_win(&board, p, rule).is_some());
+            match Game::from_setup(rule, &setup) {
+                Ok(game) => {
+                    prop_assert!(!won, "{} accepted a won position\n{}", rule, board);
+                    prop_assert!(rule != Rule::Renju || !black_overline, "overline\n{}", board);
+                    prop_assert_eq!(game.board(), &board);
+                    prop_assert_eq!(game.to_move(), to_move);
+                }
+                Err(SetupError::Five { win, .. }) => {
+                    prop_assert!(won, "{} refused\n{}", rule, board);
+                    prop_assert!(brute_win(&board, win.line[0], rule).is_some());
+                }
+                Err(SetupError::Overline { line, .. }) => {
+                    prop_assert!(!won && rule == Rule::Renju && black_overline);
+                    prop_assert!(line.len() > 5);
+                }
+                Err(e) => prop_assert!(false, "unexpected {:?}", e),
+            }
+        }
     }
 }
