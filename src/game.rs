@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::referee::{self, forbidden_at, win_at, Forbidden, Win};
-use crate::{Board, Color, Point, Rule, SizeError};
+use crate::{Board, Color, Point, Rule, Setup, SetupError, SizeError};
 
 /// Why a move was refused. The game is left untouched.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +102,11 @@ impl fmt::Display for Draw {
 /// A game under one rule on one board size: moves alternate from black, every move is checked
 /// by the referee, and undone moves can be redone until a new move is played.
 ///
+/// A game may also start from a set-up position ([`Game::from_setup`]): its stones are then
+/// part of the starting position, not moves. [`Game::moves`] holds only the moves played
+/// after it, move 1 is played by the setup's side to move, and [`Game::undo`] stops at the
+/// set-up position.
+///
 /// # Examples
 /// ```
 /// use wuzi::{Game, Point, Rule, PlayError};
@@ -118,6 +123,8 @@ impl fmt::Display for Draw {
 pub struct Game {
     rule: Rule,
     board: Board,
+    /// The set-up position the game started from; `None` for the empty board, black first.
+    setup: Option<Setup>,
     moves: Vec<Point>,
     /// Undone moves, the next one to redo last.
     redo: Vec<Point>,
@@ -133,10 +140,83 @@ impl Game {
         Ok(Game {
             rule,
             board: Board::new(size)?,
+            setup: None,
             moves: Vec::new(),
             redo: Vec::new(),
             result: None,
         })
+    }
+
+    /// A game under `rule` starting from the set-up position `setup`, with no moves yet.
+    ///
+    /// The referee refuses a position that no game could go on from: stones off the board or
+    /// two on one point, a five already on the board for either side (under standard, exactly
+    /// five; under freestyle, five or more; under renju, exactly five for black and five or
+    /// more for white), and under renju any black overline. Any stone counts and either side
+    /// to move are accepted. A position with no empty point (or, under renju with black to
+    /// move, only forbidden ones) starts as a drawn game.
+    ///
+    /// The empty board with black to move gives the same game as [`Game::new`].
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the first problem found; no game is built.
+    ///
+    /// # Examples
+    /// ```
+    /// use wuzi::{Color, Game, Point, Rule, Setup, SetupError};
+    ///
+    /// let row = |n: u8| (0..n).map(|x| Point::new(x, 7)).collect::<Vec<_>>();
+    /// let mut setup = Setup::empty(15);
+    /// setup.black = row(6);
+    /// // Six in a row: no win under standard rules, so the position can be played on...
+    /// assert!(Game::from_setup(Rule::Standard, &setup).is_ok());
+    /// // ...but renju never lets black make one, and freestyle counts it as won.
+    /// assert!(matches!(Game::from_setup(Rule::Renju, &setup), Err(SetupError::Overline { .. })));
+    /// assert!(matches!(Game::from_setup(Rule::Freestyle, &setup), Err(SetupError::Five { .. })));
+    /// ```
+    pub fn from_setup(rule: Rule, setup: &Setup) -> Result<Game, SetupError> {
+        let (setup, board) = setup.validate(rule)?;
+        let mut game = Game {
+            rule,
+            board,
+            setup: (!setup.is_empty_start()).then_some(setup),
+            moves: Vec::new(),
+            redo: Vec::new(),
+            result: None,
+        };
+        game.result = game.draw_without_move();
+        Ok(game)
+    }
+
+    /// The set-up position the game started from, if it did not start from the empty board
+    /// with black to move. Its points are sorted row-major from the top.
+    #[must_use]
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// The game as it was before its first move: the set-up position (or the empty board),
+    /// with no moves and nothing to redo.
+    #[must_use]
+    pub fn at_start(&self) -> Game {
+        let mut start = Game {
+            rule: self.rule,
+            board: self.board.clone(),
+            setup: self.setup.clone(),
+            moves: Vec::new(),
+            redo: Vec::new(),
+            result: None,
+        };
+        for &p in &self.moves {
+            start.board.remove(p);
+        }
+        start.result = start.draw_without_move();
+        start
+    }
+
+    /// The side that plays move 1.
+    fn first_to_move(&self) -> Color {
+        self.setup.as_ref().map_or(Color::Black, |s| s.to_move)
     }
 
     /// Replays `moves` (black first) from the empty board.
@@ -169,7 +249,8 @@ impl Game {
         &self.board
     }
 
-    /// The moves played so far, black first.
+    /// The moves played so far (after the set-up position, if any), black first unless the
+    /// setup says otherwise.
     #[must_use]
     pub fn moves(&self) -> &[Point] {
         &self.moves
@@ -190,7 +271,12 @@ impl Game {
     /// The side to move (also after the game ended: the side that would have moved).
     #[must_use]
     pub fn to_move(&self) -> Color {
-        Color::to_move_after(self.moves.len())
+        let first = self.first_to_move();
+        if self.moves.len() % 2 == 0 {
+            first
+        } else {
+            first.other()
+        }
     }
 
     /// The result, once the game is over.
@@ -252,13 +338,20 @@ impl Game {
                 win: Some(win),
                 draw: None,
             })
-        } else if self.board.is_full() {
+        } else {
+            self.draw_without_move()
+        };
+    }
+
+    /// The draw that ends the game when the side to move cannot play at all.
+    fn draw_without_move(&self) -> Option<GameResult> {
+        if self.board.is_full() {
             Some(GameResult::drawn(Draw::FullBoard))
         } else if !self.has_legal_point() {
             Some(GameResult::drawn(Draw::NoLegalMove))
         } else {
             None
-        };
+        }
     }
 
     /// Whether the side to move has an empty point it may play (only renju's black can lack
@@ -272,7 +365,8 @@ impl Game {
             .any(|p| scratch.is_empty_at(p) && forbidden_at(&mut scratch, p).is_none())
     }
 
-    /// Takes back the last move (also after the game ended) and returns it.
+    /// Takes back the last move (also after the game ended) and returns it; `None` at the
+    /// start of the game (the empty board or the set-up position).
     pub fn undo(&mut self) -> Option<Point> {
         let p = self.moves.pop()?;
         self.board.remove(p);
@@ -314,23 +408,30 @@ impl Game {
 }
 
 #[cfg(feature = "serde")]
-pub use save::{LoadError, SaveList, SavedGame};
+pub use save::{LoadError, SaveList, SavedGame, SavedSetup};
 
 #[cfg(feature = "serde")]
 mod save {
     use std::fmt;
 
     use super::{Game, PlayError};
-    use crate::{ParsePointError, Point, Rule, SizeError};
+    use crate::{Color, ParsePointError, Point, Rule, Setup, SetupError, SizeError};
 
-    /// A game as written to disk (feature `serde`): moves in RIF notation, black first.
+    /// A game as written to disk (feature `serde`): moves in RIF notation, black first, or
+    /// after a set-up position.
     ///
-    /// Loading replays every move through the referee, so a damaged or tampered file can never
-    /// produce an illegal position.
+    /// Loading checks the setup and replays every move through the referee, so a damaged or
+    /// tampered file can never produce an illegal position.
     ///
     /// ```json
     /// {"version":1,"rule":"renju","size":15,"moves":["h8","i9"],"redo":["g7"]}
+    /// {"version":2,"rule":"renju","size":15,
+    ///  "setup":{"black":["h8","i9"],"white":["h9"],"to_move":"white"},"moves":["j10"]}
     /// ```
+    ///
+    /// A game without a setup is written as version 1, so that older readers still load it;
+    /// one with a setup is version 2, which older readers refuse rather than load without
+    /// its stones.
     #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
     pub struct SavedGame {
         /// Format version; only [`SavedGame::VERSION`] is understood.
@@ -339,7 +440,11 @@ mod save {
         pub rule: Rule,
         /// The board size.
         pub size: u8,
-        /// Moves played, black first, RIF (`"h8"`).
+        /// The set-up position the game started from (version 2); absent for the empty board
+        /// with black to move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub setup: Option<SavedSetup>,
+        /// Moves played, black first (or from the setup's side to move), RIF (`"h8"`).
         pub moves: Vec<String>,
         /// Undone moves that redo would replay, next one first, RIF.
         #[serde(default)]
@@ -347,8 +452,20 @@ mod save {
     }
 
     impl SavedGame {
-        /// The version this crate writes and reads.
-        pub const VERSION: u32 = 1;
+        /// The newest version this crate reads and writes (version 1, without a setup, is
+        /// read and written too).
+        pub const VERSION: u32 = 2;
+    }
+
+    /// The set-up position of a [`SavedGame`]: stones in RIF notation.
+    #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct SavedSetup {
+        /// The black stones.
+        pub black: Vec<String>,
+        /// The white stones.
+        pub white: Vec<String>,
+        /// The side to move at the set-up position.
+        pub to_move: Color,
     }
 
     /// Which list of a [`SavedGame`] an error is in.
@@ -358,6 +475,10 @@ mod save {
         Moves,
         /// `redo`.
         Redo,
+        /// `setup.black`.
+        SetupBlack,
+        /// `setup.white`.
+        SetupWhite,
     }
 
     impl fmt::Display for SaveList {
@@ -365,6 +486,8 @@ mod save {
             f.write_str(match self {
                 SaveList::Moves => "moves",
                 SaveList::Redo => "redo",
+                SaveList::SetupBlack => "setup.black",
+                SaveList::SetupWhite => "setup.white",
             })
         }
     }
@@ -376,7 +499,9 @@ mod save {
         UnknownVersion(u32),
         /// An unsupported board size.
         Size(SizeError),
-        /// A move that is not a point on the board.
+        /// A set-up position the referee refuses.
+        Setup(SetupError),
+        /// A move or setup stone that is not a point on the board.
         BadPoint {
             /// Which list.
             list: SaveList,
@@ -403,10 +528,11 @@ mod save {
             match self {
                 LoadError::UnknownVersion(v) => write!(
                     f,
-                    "saved game version {v} is not supported (expected {})",
+                    "saved game version {v} is not supported (expected 1 to {})",
                     SavedGame::VERSION
                 ),
                 LoadError::Size(e) => e.fmt(f),
+                LoadError::Setup(e) => write!(f, "setup: {e}"),
                 LoadError::BadPoint {
                     list,
                     number,
@@ -426,6 +552,7 @@ mod save {
         fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
             match self {
                 LoadError::Size(e) => Some(e),
+                LoadError::Setup(e) => Some(e),
                 LoadError::BadPoint { error, .. } => Some(error),
                 LoadError::Illegal { error, .. } => Some(error),
                 LoadError::UnknownVersion(_) => None,
@@ -439,26 +566,66 @@ mod save {
         pub fn to_saved(&self) -> SavedGame {
             let size = self.size();
             let rif = |p: &Point| p.rif(size).to_string();
+            let setup = self.setup().map(|s| SavedSetup {
+                black: s.black.iter().map(rif).collect(),
+                white: s.white.iter().map(rif).collect(),
+                to_move: s.to_move,
+            });
             SavedGame {
-                version: SavedGame::VERSION,
+                version: if setup.is_some() {
+                    SavedGame::VERSION
+                } else {
+                    1
+                },
                 rule: self.rule(),
                 size,
+                setup,
                 moves: self.moves().iter().map(rif).collect(),
                 redo: self.redo_moves().iter().map(rif).collect(),
             }
         }
 
-        /// Rebuilds a game by replaying the saved moves, then the redo moves, through the
-        /// referee, and undoing the latter again.
+        /// Rebuilds a game from its set-up position (if any) by replaying the saved moves,
+        /// then the redo moves, through the referee, and undoing the latter again.
         ///
         /// # Errors
         /// [`LoadError`] for an unknown version, a bad size, a malformed or off-board point,
-        /// or a move the referee refuses (occupied, forbidden, after the game ended).
+        /// a setup the referee refuses, or a move it refuses (occupied, forbidden, after the
+        /// game ended).
         pub fn from_saved(saved: &SavedGame) -> Result<Game, LoadError> {
-            if saved.version != SavedGame::VERSION {
+            if !(1..=SavedGame::VERSION).contains(&saved.version) {
                 return Err(LoadError::UnknownVersion(saved.version));
             }
-            let mut game = Game::new(saved.rule, saved.size).map_err(LoadError::Size)?;
+            let mut game = match &saved.setup {
+                None => Game::new(saved.rule, saved.size).map_err(LoadError::Size)?,
+                Some(s) => {
+                    let points = |list: SaveList, texts: &[String]| {
+                        texts
+                            .iter()
+                            .enumerate()
+                            .map(|(i, text)| {
+                                Point::from_rif(text, saved.size).map_err(|error| {
+                                    LoadError::BadPoint {
+                                        list,
+                                        number: i + 1,
+                                        error,
+                                    }
+                                })
+                            })
+                            .collect::<Result<Vec<Point>, LoadError>>()
+                    };
+                    let setup = Setup {
+                        size: saved.size,
+                        black: points(SaveList::SetupBlack, &s.black)?,
+                        white: points(SaveList::SetupWhite, &s.white)?,
+                        to_move: s.to_move,
+                    };
+                    Game::from_setup(saved.rule, &setup).map_err(|e| match e {
+                        SetupError::Size(e) => LoadError::Size(e),
+                        e => LoadError::Setup(e),
+                    })?
+                }
+            };
             for (list, texts) in [
                 (SaveList::Moves, &saved.moves),
                 (SaveList::Redo, &saved.redo),
@@ -660,6 +827,155 @@ mod tests {
         assert!(w.forbidden_points().is_empty());
     }
 
+    fn setup(black: &str, white: &str, to_move: Color) -> Setup {
+        Setup {
+            size: 15,
+            black: pts(black),
+            white: pts(white),
+            to_move,
+        }
+    }
+
+    #[test]
+    fn a_setup_starts_the_game_and_undo_stops_there() {
+        let s = setup("h8 i9", "h9 g7 j7", Color::White);
+        let mut g = Game::from_setup(Rule::Renju, &s).unwrap();
+        assert_eq!(g.to_move(), Color::White);
+        assert!(g.moves().is_empty() && !g.can_undo());
+        assert_eq!(g.board().stone_count(), 5);
+        assert_eq!(g.board().get(pts("g7")[0]), Some(Color::White));
+        assert_eq!(g.board().hash(), g.board().hash_from_scratch());
+        // Stored sorted, so the same position given in another order is the same setup.
+        let reordered = setup("i9 h8", "j7 h9 g7", Color::White);
+        let again = Game::from_setup(Rule::Renju, &reordered).unwrap();
+        assert_eq!(again.setup(), g.setup());
+        assert_eq!(g.setup().unwrap().black, pts("i9 h8"));
+
+        g.try_play(pts("j10")[0]).unwrap();
+        assert_eq!(g.to_move(), Color::Black);
+        g.try_play(pts("f6")[0]).unwrap();
+        assert_eq!(g.moves(), pts("j10 f6"));
+        assert_eq!(g.board().get(pts("j10")[0]), Some(Color::White));
+        assert_eq!(g.board().get(pts("f6")[0]), Some(Color::Black));
+        let start = g.at_start();
+        assert_eq!(start.board(), again.board());
+        assert!(start.moves().is_empty() && !start.can_redo());
+        assert_eq!(start.to_move(), Color::White);
+        assert_eq!(g.undo(), Some(pts("f6")[0]));
+        assert_eq!(g.undo(), Some(pts("j10")[0]));
+        assert_eq!(g.undo(), None, "the setup stones are not moves");
+        assert_eq!(g.board(), again.board());
+        assert_eq!(g.redo(), Some(pts("j10")[0]));
+        assert_eq!(g.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn the_empty_setup_is_an_ordinary_game() {
+        let g = Game::from_setup(Rule::Standard, &Setup::empty(13)).unwrap();
+        assert!(g.setup().is_none());
+        assert_eq!(g.to_move(), Color::Black);
+        assert_eq!(g.size(), 13);
+        // White to move on the empty board is a real setup, though.
+        let mut white_first = Setup::empty(13);
+        white_first.to_move = Color::White;
+        let g = Game::from_setup(Rule::Standard, &white_first).unwrap();
+        assert_eq!(g.setup(), Some(&white_first));
+        assert_eq!(g.to_move(), Color::White);
+    }
+
+    #[test]
+    fn bad_setups_are_refused_with_a_reason() {
+        let b = Color::Black;
+        let mut off = setup("h8", "", b);
+        off.white.push(Point::new(15, 3));
+        let e = Game::from_setup(Rule::Renju, &off).unwrap_err();
+        assert_eq!(
+            e,
+            SetupError::OffBoard {
+                point: Point::new(15, 3),
+                color: Color::White,
+                size: 15
+            }
+        );
+        assert!(e.to_string().contains("off the 15x15 board"), "{e}");
+        for (black, white) in [("h8 h8", ""), ("h8", "h8"), ("h8 i9", "j10 i9")] {
+            let e = Game::from_setup(Rule::Freestyle, &setup(black, white, b)).unwrap_err();
+            assert!(
+                matches!(e, SetupError::Duplicate { .. }),
+                "{black} / {white}"
+            );
+            assert!(e.to_string().contains("more than one stone"), "{e}");
+        }
+        let mut tiny = setup("", "", b);
+        tiny.size = 4;
+        assert_eq!(
+            Game::from_setup(Rule::Renju, &tiny).unwrap_err(),
+            SetupError::Size(SizeError(4))
+        );
+
+        // A five for either side, under every rule.
+        for rule in Rule::ALL {
+            let e = Game::from_setup(rule, &setup("d8 e8 f8 g8 h8", "a1", b)).unwrap_err();
+            let SetupError::Five { win, .. } = &e else {
+                panic!("{rule}: {e:?}")
+            };
+            assert_eq!((win.color, win.kind), (Color::Black, WinKind::Five));
+            assert_eq!(
+                e.to_string(),
+                "the position is already won: black has a five at d8-h8"
+            );
+            let e = Game::from_setup(rule, &setup("a1", "k2 k3 k4 k5 k6", b)).unwrap_err();
+            assert!(matches!(&e, SetupError::Five { win, .. } if win.color == Color::White));
+        }
+        // Six in a row: not a five under standard, a win under freestyle, and under renju
+        // a win for white and an impossible position for black.
+        let six_black = setup("c8 d8 e8 f8 g8 h8", "", b);
+        let six_white = setup("", "c8 d8 e8 f8 g8 h8", b);
+        assert!(Game::from_setup(Rule::Standard, &six_black).is_ok());
+        assert!(Game::from_setup(Rule::Standard, &six_white).is_ok());
+        for s in [&six_black, &six_white] {
+            let e = Game::from_setup(Rule::Freestyle, s).unwrap_err();
+            assert!(matches!(&e, SetupError::Five { win, .. } if win.kind == WinKind::Overline));
+        }
+        let e = Game::from_setup(Rule::Renju, &six_white).unwrap_err();
+        assert!(matches!(&e, SetupError::Five { win, .. } if win.color == Color::White));
+        let e = Game::from_setup(Rule::Renju, &six_black).unwrap_err();
+        assert_eq!(
+            e,
+            SetupError::Overline {
+                line: pts("c8 d8 e8 f8 g8 h8"),
+                size: 15
+            }
+        );
+        assert!(e.to_string().contains("overline at c8-h8"), "{e}");
+        // A diagonal overline is found too, from any of its stones.
+        let diag = setup("j10 i9 h8 g7 f6 e5 a1", "", b);
+        assert!(matches!(
+            Game::from_setup(Rule::Renju, &diag),
+            Err(SetupError::Overline { .. })
+        ));
+        // Four in a row with the fifth point free is a position to play on.
+        assert!(Game::from_setup(Rule::Renju, &setup("d8 e8 f8 g8", "", b)).is_ok());
+    }
+
+    #[test]
+    fn a_setup_with_no_move_left_starts_drawn() {
+        // The final position of the no-legal-move game, white to move there instead: black
+        // has no legal point, but white does, so play goes on; with black to move it is over.
+        let moves = no_legal_move_game();
+        let end = Game::from_moves(Rule::Renju, 15, &moves).unwrap();
+        let s = Setup::from_board(end.board(), Color::Black);
+        let g = Game::from_setup(Rule::Renju, &s).unwrap();
+        assert_eq!(g.result().and_then(|r| r.draw), Some(Draw::NoLegalMove));
+        assert!(!g.can_undo());
+        let mut w = s.clone();
+        w.to_move = Color::White;
+        assert!(Game::from_setup(Rule::Renju, &w)
+            .unwrap()
+            .result()
+            .is_none());
+    }
+
     #[cfg(feature = "serde")]
     #[test]
     fn save_round_trip_and_errors() {
@@ -674,10 +990,10 @@ mod tests {
         assert_eq!(back.board(), g.board());
 
         let mut bad = saved.clone();
-        bad.version = 2;
+        bad.version = 0;
         assert_eq!(
             Game::from_saved(&bad).unwrap_err(),
-            LoadError::UnknownVersion(2)
+            LoadError::UnknownVersion(0)
         );
         let mut bad = saved.clone();
         bad.moves[1] = "z99".into();
@@ -698,5 +1014,60 @@ mod tests {
         let mut bad = saved;
         bad.size = 30;
         assert!(matches!(Game::from_saved(&bad), Err(LoadError::Size(_))));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_setup_is_saved_and_loaded() {
+        let mut g =
+            Game::from_setup(Rule::Renju, &setup("h8 i9", "h9 g7 j7", Color::White)).unwrap();
+        g.try_play(pts("j10")[0]).unwrap();
+        g.try_play(pts("f6")[0]).unwrap();
+        g.undo();
+        let saved = g.to_saved();
+        assert_eq!(saved.version, 2);
+        let s = saved.setup.as_ref().unwrap();
+        assert_eq!(
+            (s.black.len(), s.white.len(), s.to_move),
+            (2, 3, Color::White)
+        );
+        let back = Game::from_saved(&saved).unwrap();
+        assert_eq!(back.setup(), g.setup());
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.redo_moves(), g.redo_moves());
+        assert_eq!(back.board(), g.board());
+        assert_eq!(back.to_move(), Color::Black);
+        // Without a setup the old version is written, so older apps still read the save.
+        assert_eq!(Game::new(Rule::Renju, 15).unwrap().to_saved().version, 1);
+        assert!(Game::new(Rule::Renju, 15)
+            .unwrap()
+            .to_saved()
+            .setup
+            .is_none());
+
+        let mut bad = saved.clone();
+        bad.setup.as_mut().unwrap().white[1] = "h8".into();
+        assert!(matches!(
+            Game::from_saved(&bad),
+            Err(LoadError::Setup(SetupError::Duplicate { .. }))
+        ));
+        let mut bad = saved.clone();
+        bad.setup.as_mut().unwrap().black[0] = "q3".into();
+        let e = Game::from_saved(&bad).unwrap_err();
+        assert!(matches!(
+            e,
+            LoadError::BadPoint {
+                list: SaveList::SetupBlack,
+                number: 1,
+                ..
+            }
+        ));
+        assert!(e.to_string().starts_with("setup.black entry 1"), "{e}");
+        let mut bad = saved;
+        bad.version = 3;
+        assert_eq!(
+            Game::from_saved(&bad).unwrap_err(),
+            LoadError::UnknownVersion(3)
+        );
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! The crate is layered like strong Gomoku engines: [`Board`] (stones, Zobrist hash) → the
 //! referee ([`win_at`], [`forbidden_at`], [`forbidden_points`]: wins and RIF renju forbidden
-//! moves) → [`Game`] (history, undo/redo, results) → records ([`notation`]) → the AI.
+//! moves) → [`Game`] (history, undo/redo, results; from the empty board or a set-up position,
+//! [`Setup`]) → records ([`notation`]) → the AI.
 //!
 //! ```
 //! use wuzi::{Color, Forbidden, Game, PlayError, Point, Rule};
@@ -36,9 +37,11 @@ mod color;
 mod game;
 pub mod gomocup;
 pub mod notation;
+pub mod openings;
 mod point;
 mod referee;
 mod rule;
+mod setup;
 pub mod text;
 
 pub use ai::{Engine, Level, Limits, Outlook, Params, SearchResult, Verdict, MAX_THREADS};
@@ -46,7 +49,8 @@ pub use board::{Board, Cell, SizeError, CELLS, DIRECTIONS, PAD, STRIDE, ZOBRIST}
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Draw, Game, GameResult, PlayError};
 #[cfg(feature = "serde")]
-pub use game::{LoadError, SaveList, SavedGame};
+pub use game::{LoadError, SaveList, SavedGame, SavedSetup};
 pub use point::{ParsePointError, Point, Rif};
 pub use referee::{forbidden_at, forbidden_points, win_at, Forbidden, Win, WinKind};
 pub use rule::{ParseRuleError, Rule, MAX_SIZE, MIN_SIZE};
+pub use setup::{Setup, SetupError};

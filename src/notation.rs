@@ -19,9 +19,26 @@
 //!   `freestyle`, `standard`, `renju` (any case; `gomoku` = freestyle). Missing `SZ`/`RU` take
 //!   the defaults passed in;
 //! - only the main line is read: at each branch the first variation;
-//! - moves `B[..]`/`W[..]` must alternate from black. A pass (`B[]`, or `tt` on boards up to
-//!   19×19) is rejected: Gomoku has no passes. Setup stones (`AB`, `AW`, `AE`) are rejected
-//!   because a position without its move order cannot be replayed through the referee.
+//! - moves `B[..]`/`W[..]` must alternate from black (or from the side to move of a set-up
+//!   position). A pass (`B[]`, or `tt` on boards up to 19×19) is rejected: Gomoku has no
+//!   passes.
+//!
+//! ## Set-up positions
+//! A game that starts from a set-up position ([`Game::from_setup`]) is written with its stones
+//! and side to move in the root node, then its moves:
+//! `(;GM[4]FF[4]CA[UTF-8]AP[wuzi]SZ[15]RU[renju]AB[hh][ii]AW[hg]PL[W];W[jf])`. `AB`/`AW` are
+//! written only when that colour has stones, `PL` always.
+//!
+//! When reading, `AB`, `AW` (one point per value, or an FF\[4\] rectangle such as `[ff:hh]`)
+//! and `PL` (`B` or `W`) are taken from every node before the first move; after it they are
+//! refused, as is `AE`, since the referee judges whole positions, not edits. The position is
+//! checked by [`Game::from_setup`] (no point twice, no five already made, no black overline
+//! under renju). Without `PL`, the side to move is the colour of the first move; when there
+//! is no move either, it is the side with fewer stones, and black when the counts are equal,
+//! as it would be in a game played from the empty board.
+//!
+//! A move string has no way to hold a set-up position: [`write_moves`] writes only the moves
+//! played after it, so use SGF for such a game.
 //!
 //! Every record is replayed through the referee: an illegal move (occupied, forbidden for
 //! black under renju, after the game was won) is an error naming the move number.
@@ -40,7 +57,9 @@
 use std::fmt;
 
 use crate::text::quote;
-use crate::{Color, Game, ParsePointError, PlayError, Point, Rule, MAX_SIZE, MIN_SIZE};
+use crate::{
+    Color, Game, ParsePointError, PlayError, Point, Rule, Setup, SetupError, MAX_SIZE, MIN_SIZE,
+};
 
 /// Why a record could not be read. Offsets are byte offsets into the text; move numbers count
 /// from 1.
@@ -112,7 +131,30 @@ pub enum RecordError {
         /// The value as written.
         text: String,
     },
-    /// A property this reader refuses (setup stones; `SZ`/`RU` after the first move).
+    /// A malformed `AB`/`AW` value (not an SGF point or rectangle on the board).
+    BadSetupPoint {
+        /// Where it starts.
+        offset: usize,
+        /// The value as written.
+        text: String,
+    },
+    /// A `PL` value other than `B` or `W`.
+    BadPlayer {
+        /// Where it starts.
+        offset: usize,
+        /// The value as written.
+        text: String,
+    },
+    /// A set-up position the referee refuses.
+    Setup {
+        /// Where the offending stone is written (the first setup value when the error is
+        /// about the whole position).
+        offset: usize,
+        /// Why.
+        error: SetupError,
+    },
+    /// A property this reader refuses (`AE`; setup properties, `SZ` or `RU` after the first
+    /// move).
     Unsupported {
         /// Where it starts.
         offset: usize,
@@ -196,6 +238,19 @@ impl fmt::Display for RecordError {
                 "GM {} at byte {offset}: not a Gomoku record (expected GM[4])",
                 quote(text)
             ),
+            RecordError::BadSetupPoint { offset, text } => write!(
+                f,
+                "setup stone {} at byte {offset} is not an SGF point or rectangle on the board",
+                quote(text)
+            ),
+            RecordError::BadPlayer { offset, text } => write!(
+                f,
+                "PL {} at byte {offset}: expected B or W",
+                quote(text)
+            ),
+            RecordError::Setup { offset, error } => {
+                write!(f, "the set-up position (byte {offset}) is refused: {error}")
+            }
             RecordError::Unsupported { offset, property } => {
                 write!(
                     f,
@@ -215,12 +270,14 @@ impl std::error::Error for RecordError {
         match self {
             RecordError::BadPoint { error, .. } => Some(error),
             RecordError::Illegal { error, .. } => Some(error),
+            RecordError::Setup { error, .. } => Some(error),
             _ => None,
         }
     }
 }
 
-/// The game's moves as a move string, `h8 i9 g7`.
+/// The game's moves as a move string, `h8 i9 g7`. A set-up position is not part of it (see
+/// the [module docs](self)).
 #[must_use]
 pub fn write_moves(game: &Game) -> String {
     moves_to_string(game.moves(), game.size())
@@ -328,26 +385,153 @@ pub fn parse_record(text: &str, rule: Rule, size: u8) -> Result<Game, RecordErro
     }
 }
 
-/// The game as SGF (see the [module docs](self) for the conventions).
+/// The game as SGF (see the [module docs](self) for the conventions), with its set-up
+/// position, if any, in the root node.
 #[must_use]
 pub fn write_sgf(game: &Game) -> String {
     let size = game.size();
     let mut out = format!("(;GM[4]FF[4]CA[UTF-8]AP[wuzi]SZ[{size}]RU[{}]", game.rule());
-    for (i, p) in game.moves().iter().enumerate() {
-        let c = if Color::to_move_after(i) == Color::Black {
-            'B'
-        } else {
-            'W'
-        };
+    let mut color = Color::Black;
+    if let Some(setup) = game.setup() {
+        for (id, points) in [("AB", &setup.black), ("AW", &setup.white)] {
+            if !points.is_empty() {
+                out.push_str(id);
+                for &p in points {
+                    push_sgf_point(&mut out, p);
+                }
+            }
+        }
+        out.push_str(&format!("PL[{}]", sgf_color(setup.to_move)));
+        color = setup.to_move;
+    }
+    for &p in game.moves() {
         out.push(';');
-        out.push(c);
-        out.push('[');
-        out.push(char::from(b'a' + p.x()));
-        out.push(char::from(b'a' + p.y()));
-        out.push(']');
+        out.push(sgf_color(color));
+        push_sgf_point(&mut out, p);
+        color = color.other();
     }
     out.push(')');
     out
+}
+
+const fn sgf_color(color: Color) -> char {
+    match color {
+        Color::Black => 'B',
+        Color::White => 'W',
+    }
+}
+
+fn push_sgf_point(out: &mut String, p: Point) {
+    out.push('[');
+    out.push(char::from(b'a' + p.x()));
+    out.push(char::from(b'a' + p.y()));
+    out.push(']');
+}
+
+/// An SGF point `hh` on a board of `size`.
+fn sgf_point(text: &str, size: u8) -> Option<Point> {
+    match text.as_bytes() {
+        &[x, y] if x.is_ascii_lowercase() && y.is_ascii_lowercase() => {
+            let (x, y) = (x - b'a', y - b'a');
+            (x < size && y < size).then(|| Point::new(x, y))
+        }
+        _ => None,
+    }
+}
+
+/// Setup properties read before the first move: each value with its offset.
+#[derive(Default)]
+struct PendingSetup {
+    black: Vec<(String, usize)>,
+    white: Vec<(String, usize)>,
+    to_move: Option<Color>,
+    /// Where the first setup property value starts.
+    offset: Option<usize>,
+}
+
+impl PendingSetup {
+    /// The points of one colour's values: single points and `aa:cc` rectangles. A point
+    /// already in `seen` is refused at once, so no input, however long, builds more than one
+    /// board's worth of points.
+    fn points(
+        values: &[(String, usize)],
+        size: u8,
+        seen: &mut [bool],
+    ) -> Result<Vec<Point>, RecordError> {
+        let mut out = Vec::new();
+        for (text, offset) in values {
+            let bad = || RecordError::BadSetupPoint {
+                offset: *offset,
+                text: text.clone(),
+            };
+            let v = text.trim();
+            let (a, b) = match v.split_once(':') {
+                Some((a, b)) => (
+                    sgf_point(a, size).ok_or_else(bad)?,
+                    sgf_point(b, size).ok_or_else(bad)?,
+                ),
+                None => {
+                    let p = sgf_point(v, size).ok_or_else(bad)?;
+                    (p, p)
+                }
+            };
+            // At most the whole board (400 points), however the corners are given.
+            for y in a.y().min(b.y())..=a.y().max(b.y()) {
+                for x in a.x().min(b.x())..=a.x().max(b.x()) {
+                    let point = Point::new(x, y);
+                    let cell = &mut seen[usize::from(y) * usize::from(size) + usize::from(x)];
+                    if *cell {
+                        return Err(RecordError::Setup {
+                            offset: *offset,
+                            error: SetupError::Duplicate { point, size },
+                        });
+                    }
+                    *cell = true;
+                    out.push(point);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The game starting from this setup; `first_move` is the colour of the record's first
+    /// move, which decides the side to move when `PL` is absent.
+    fn start(
+        &self,
+        rule: Rule,
+        size: u8,
+        size_offset: usize,
+        first_move: Option<Color>,
+    ) -> Result<Game, RecordError> {
+        let Some(setup_offset) = self.offset else {
+            return new_game(rule, size, size_offset);
+        };
+        // Points are read against the size now known, wherever SZ stood in the root node.
+        Game::new(rule, size).map_err(|e| RecordError::BadSize {
+            offset: size_offset,
+            text: e.0.to_string(),
+        })?;
+        let mut seen = vec![false; usize::from(size) * usize::from(size)];
+        let black = PendingSetup::points(&self.black, size, &mut seen)?;
+        let white = PendingSetup::points(&self.white, size, &mut seen)?;
+        let to_move = self.to_move.or(first_move).unwrap_or({
+            if black.len() > white.len() {
+                Color::White
+            } else {
+                Color::Black
+            }
+        });
+        let setup = Setup {
+            size,
+            black,
+            white,
+            to_move,
+        };
+        Game::from_setup(rule, &setup).map_err(|error| RecordError::Setup {
+            offset: setup_offset,
+            error,
+        })
+    }
 }
 
 /// An SGF reader over bytes; values are sliced out at ASCII brackets, so slices stay on
@@ -446,6 +630,7 @@ pub fn parse_sgf(text: &str, rule: Rule, size: u8) -> Result<Game, RecordError> 
     let mut size = size;
     let mut size_offset = 0;
     let mut game: Option<Game> = None;
+    let mut setup = PendingSetup::default();
     let mut move_number = 0;
     let mut seen_node = false;
     loop {
@@ -510,7 +695,30 @@ pub fn parse_sgf(text: &str, rule: Rule, size: u8) -> Result<Game, RecordError> 
                             text: v.clone(),
                         })?;
                     }
-                    "AB" | "AW" | "AE" => return Err(refuse()),
+                    "AE" => return Err(refuse()),
+                    "AB" | "AW" | "PL" if setup_done => return Err(refuse()),
+                    "AB" | "AW" => {
+                        setup.offset.get_or_insert(values[0].1);
+                        if id == "AB" {
+                            setup.black.extend(values);
+                        } else {
+                            setup.white.extend(values);
+                        }
+                    }
+                    "PL" => {
+                        let (v, offset) = &values[0];
+                        setup.offset.get_or_insert(*offset);
+                        setup.to_move = Some(match v.trim() {
+                            "B" | "b" => Color::Black,
+                            "W" | "w" => Color::White,
+                            _ => {
+                                return Err(RecordError::BadPlayer {
+                                    offset: *offset,
+                                    text: v.clone(),
+                                })
+                            }
+                        });
+                    }
                     "B" | "W" => {
                         let color = if id == "B" {
                             Color::Black
@@ -520,7 +728,7 @@ pub fn parse_sgf(text: &str, rule: Rule, size: u8) -> Result<Game, RecordError> 
                         for (v, offset) in values {
                             move_number += 1;
                             if game.is_none() {
-                                game = Some(new_game(rule, size, size_offset)?);
+                                game = Some(setup.start(rule, size, size_offset, Some(color))?);
                             }
                             if let Some(g) = game.as_mut() {
                                 play_sgf_move(g, color, &v, offset, move_number)?;
@@ -535,7 +743,7 @@ pub fn parse_sgf(text: &str, rule: Rule, size: u8) -> Result<Game, RecordError> 
     }
     match game {
         Some(g) => Ok(g),
-        None => new_game(rule, size, size_offset),
+        None => setup.start(rule, size, size_offset, None),
     }
 }
 
@@ -731,7 +939,7 @@ mod tests {
                 matches!(e, RecordError::UnknownRule { .. })
             }),
             ("(;GM[1])", |e| matches!(e, RecordError::NotGomoku { .. })),
-            ("(;AB[hh])", |e| {
+            ("(;AE[hh])", |e| {
                 matches!(e, RecordError::Unsupported { .. })
             }),
             ("(;B[hh]", |e| {
@@ -755,6 +963,193 @@ mod tests {
         ] {
             assert!(parse_sgf(text, Rule::Renju, 15).is_err(), "{text:?}");
         }
+    }
+
+    fn setup_game(rule: Rule, black: &str, white: &str, to_move: Color) -> Game {
+        let pts = |list: &str| list.split_whitespace().map(p).collect::<Vec<_>>();
+        let setup = Setup {
+            size: 15,
+            black: pts(black),
+            white: pts(white),
+            to_move,
+        };
+        Game::from_setup(rule, &setup).unwrap()
+    }
+
+    #[test]
+    fn sgf_keeps_a_setup_and_its_moves() {
+        let mut g = setup_game(Rule::Renju, "h8 i9", "h9 g7 j7", Color::White);
+        g.try_play(p("j10")).unwrap();
+        g.try_play(p("f6")).unwrap();
+        let sgf = write_sgf(&g);
+        assert_eq!(
+            sgf,
+            "(;GM[4]FF[4]CA[UTF-8]AP[wuzi]SZ[15]RU[renju]AB[ig][hh]AW[hg][gi][ji]PL[W]\
+             ;W[jf];B[fj])"
+        );
+        let back = parse_sgf(&sgf, Rule::Freestyle, 19).unwrap();
+        assert_eq!(back.setup(), g.setup());
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.board(), g.board());
+        assert_eq!(back.to_move(), g.to_move());
+        assert_eq!((back.rule(), back.size()), (Rule::Renju, 15));
+        // The move string has the moves only.
+        assert_eq!(write_moves(&g), "j10 f6");
+
+        // Only the colours that have stones are written; PL always.
+        let mut lone = Setup::empty(15);
+        lone.to_move = Color::White;
+        let g = Game::from_setup(Rule::Standard, &lone).unwrap();
+        assert_eq!(
+            write_sgf(&g),
+            "(;GM[4]FF[4]CA[UTF-8]AP[wuzi]SZ[15]RU[standard]PL[W])"
+        );
+        assert_eq!(
+            parse_sgf(&write_sgf(&g), Rule::Renju, 15).unwrap().setup(),
+            Some(&lone)
+        );
+        // A plain game writes no setup properties at all.
+        let plain = parse_moves_game("h8 i9", Rule::Renju, 15).unwrap();
+        assert!(!write_sgf(&plain).contains("PL"));
+    }
+
+    #[test]
+    fn sgf_setup_is_read_leniently() {
+        // Setup in a later node before the first move, lower-case FF[3] names, a rectangle,
+        // and SZ after the stones that need it.
+        let g = parse_sgf(
+            "(;GM[4];AddBlack[ff:gg] AW[hh]\n[ii]SZ[15];W[jj])",
+            Rule::Freestyle,
+            9,
+        )
+        .unwrap();
+        let s = g.setup().unwrap();
+        assert_eq!(s.black.len(), 4);
+        assert_eq!(s.white.len(), 2);
+        assert_eq!(s.to_move, Color::White, "no PL: the first move decides");
+        assert_eq!(g.moves(), [Point::new(9, 9)]);
+        // No PL and no move: the side with fewer stones moves, black when even.
+        for (text, to_move) in [
+            ("(;AB[hh][ii]AW[gg])", Color::White),
+            ("(;AB[hh]AW[gg])", Color::Black),
+            ("(;AB[hh]AW[gg][ii][jj])", Color::Black),
+            ("(;AW[gg])", Color::Black),
+            ("(;AB[hh]AW[gg][ii]PL[w])", Color::White),
+        ] {
+            let g = parse_sgf(text, Rule::Renju, 15).unwrap();
+            assert_eq!(g.to_move(), to_move, "{text}");
+        }
+        // A PL[B] with no stones is the ordinary start.
+        assert!(parse_sgf("(;PL[B];B[hh])", Rule::Renju, 15)
+            .unwrap()
+            .setup()
+            .is_none());
+    }
+
+    #[test]
+    fn bad_sgf_setups_say_what_and_where() {
+        type Check = fn(&RecordError) -> bool;
+        let cases: [(&str, Check); 12] = [
+            ("(;AB[zz])", |e| {
+                matches!(e, RecordError::BadSetupPoint { offset: 5, .. })
+            }),
+            ("(;AB[hh:])", |e| {
+                matches!(e, RecordError::BadSetupPoint { .. })
+            }),
+            ("(;SZ[13]AB[oo])", |e| {
+                matches!(e, RecordError::BadSetupPoint { .. })
+            }),
+            ("(;AB[hh]AW[ii][hh])", |e| {
+                matches!(
+                    e,
+                    RecordError::Setup {
+                        offset: 15,
+                        error: SetupError::Duplicate { .. }
+                    }
+                )
+            }),
+            ("(;AB[hh][aa:bb][hh])", |e| {
+                matches!(
+                    e,
+                    RecordError::Setup {
+                        offset: 16,
+                        error: SetupError::Duplicate { .. }
+                    }
+                )
+            }),
+            ("(;AB[aa][ba][ca][da][ea])", |e| {
+                matches!(
+                    e,
+                    RecordError::Setup {
+                        offset: 5,
+                        error: SetupError::Five { .. }
+                    }
+                )
+            }),
+            ("(;RU[renju]AB[aa:fa])", |e| {
+                matches!(
+                    e,
+                    RecordError::Setup {
+                        error: SetupError::Overline { .. },
+                        ..
+                    }
+                )
+            }),
+            ("(;AB[hh]PL[X])", |e| {
+                matches!(e, RecordError::BadPlayer { offset: 11, .. })
+            }),
+            ("(;AB[hh]PL[W];B[ii])", |e| {
+                matches!(
+                    e,
+                    RecordError::WrongColor {
+                        move_number: 1,
+                        expected: Color::White,
+                        ..
+                    }
+                )
+            }),
+            ("(;B[hh];AW[ii])", |e| {
+                matches!(e, RecordError::Unsupported { offset: 8, .. })
+            }),
+            ("(;AB[hh", |e| matches!(e, RecordError::Syntax { .. })),
+            ("(;AB hh])", |e| matches!(e, RecordError::Syntax { .. })),
+        ];
+        for (text, check) in cases {
+            let e = parse_sgf(text, Rule::Renju, 15).unwrap_err();
+            assert!(check(&e), "{text:?} gave {e:?}");
+            assert!(!e.to_string().is_empty());
+        }
+        let e = parse_sgf("(;AB[aa][ba][ca][da][ea])", Rule::Renju, 15).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the set-up position (byte 5) is refused: the position is already won: \
+             black has a five at a15-e15"
+        );
+    }
+
+    #[test]
+    fn giant_sgf_input_is_an_error_not_a_hang() {
+        // Every value the same point: refused as a duplicate.
+        let many = format!("(;AB{})", "[aa]".repeat(200_000));
+        assert!(matches!(
+            parse_sgf(&many, Rule::Renju, 15),
+            Err(RecordError::Setup {
+                error: SetupError::Duplicate { .. },
+                ..
+            })
+        ));
+        // A rectangle repeated: also a duplicate, never a board of copies.
+        let rects = format!("(;AW{})", "[aa:oo]".repeat(50_000));
+        assert!(parse_sgf(&rects, Rule::Freestyle, 15).is_err());
+        // Deep nesting and endless open values end in syntax errors.
+        let nested = format!("(;{}", "(".repeat(100_000));
+        assert!(matches!(
+            parse_sgf(&nested, Rule::Renju, 15),
+            Err(RecordError::Syntax { .. })
+        ));
+        let open = format!("(;AB[{}", "a".repeat(1_000_000));
+        let e = parse_sgf(&open, Rule::Renju, 15).unwrap_err();
+        assert!(e.to_string().len() < 300, "{e}");
     }
 
     #[test]

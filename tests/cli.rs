@@ -1,4 +1,4 @@
-//! The real `wuzi` binary: `judge`, `forbidden` and `play` (through stdin).
+//! The real `wuzi` binary: `judge`, `forbidden`, `openings` and `play` (through stdin).
 
 // The binary exists only with the `cli` feature (on by default).
 #![cfg(feature = "cli")]
@@ -345,4 +345,17 @@ fn play_through_stdin() {
     assert!(stdout.contains("End of input"), "{stdout}");
     bad_input(&["play", "--size", "3"]);
     bad_input(&["play", "--rule", "chess"]);
+}
+
+#[test]
+fn openings_lists_the_26_renju_openings() {
+    let out = run(&["openings", "--renju"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 26, "{stdout}");
+    assert_eq!(lines[3], "4D Kagetsu 花月 花月 h8 h9 i9");
+    assert_eq!(lines[25], "13I Suisei 彗星 彗星 h8 i9 f6");
+    bad_input(&["openings"]);
+    bad_input(&["openings", "--renju", "--freestyle"]);
 }

@@ -1,5 +1,5 @@
-//! The engine-backed `wuzi` subcommands: `hint`, `bench`, `match` and `play --vs-ai`, run as
-//! real processes with a watchdog.
+//! The engine-backed `wuzi` subcommands: `hint` (also from a set-up position), `analyze`,
+//! `review`, `bench`, `match` and `play --vs-ai`, run as real processes with a watchdog.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -464,4 +464,46 @@ fn review_prints_one_classified_line_per_move() {
     assert!(["mistake", "blunder"].contains(&lines[6]["class"].as_str().unwrap()));
     bad(&["review", "--moves", "h8 h8"]);
     bad(&["review", "--moves", "h8", "--nodes", "5", "--time-ms", "5"]);
+}
+
+/// White to move with two stones more than black, and a four closed at c4: h4 wins.
+const SETUP: &str = "AB c4 h10 i10 j10; AW d4 e4 f4 g4 m12 n12; PL W";
+
+#[test]
+fn hint_and_analyze_read_a_setup() {
+    let v = hint(&["--rule", "renju", "--setup", SETUP]);
+    assert_eq!(v["move"], "h4", "{v}");
+    // The same position from an SGF file with setup properties (rows from the top: c4 = cl).
+    let path = std::env::temp_dir().join(format!("wuzi-cli-setup-{}.sgf", std::process::id()));
+    std::fs::write(
+        &path,
+        "(;GM[4]SZ[15]RU[renju]AB[cl][hf][if][jf]AW[dl][el][fl][gl][md][nd]PL[W])",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let v = hint(&["--sgf", file]);
+    assert_eq!(v["move"], "h4", "{v}");
+    let r = wuzi(&["analyze", "--sgf", file, "--nodes", "20000"], "");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["to_move"], "white", "{v}");
+    assert_eq!(v["lines"][0]["move"], "h4", "{v}");
+    // Moves after the setup: white elsewhere, black to move must block the five at h4.
+    let v = hint(&["--rule", "renju", "--setup", SETUP, "--moves", "a15"]);
+    assert_eq!(v["move"], "h4", "{v}");
+}
+
+#[test]
+fn bad_setups_are_refused() {
+    bad(&["hint", "--setup", "AB h8 h8"]);
+    bad(&["hint", "--setup", "AB h8; AW h8"]);
+    bad(&["hint", "--setup", "AB d8 e8 f8 g8 h8"]);
+    bad(&["hint", "--rule", "renju", "--setup", "AB c8 d8 e8 f8 g8 h8"]);
+    bad(&["hint", "--setup", "AB h8; PL red"]);
+    bad(&["hint", "--setup", "AX h8"]);
+    bad(&["hint", "--setup", SETUP, "--moves", "d4"]);
+    bad(&["hint", "--sgf", "/nonexistent/wuzi.sgf"]);
+    bad(&["analyze", "--sgf", "x.sgf", "--moves", "h8"]);
+    bad(&["review", "--sgf", "x.sgf", "--setup", "AB h8"]);
 }

@@ -1,7 +1,8 @@
 //! Invariants over random legal games (proptest): make/undo, hashing, win detection against a
 //! brute-force scan, forbidden moves against a slow referee written straight from the RIF
 //! definitions (along random games and on random black-heavy positions) and under the 8
-//! symmetries, undo/redo, records and saves.
+//! symmetries, set-up positions (the referee's refusals against a brute-force scan, records,
+//! saves and undo from random set-up games), undo/redo, records and saves.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -9,13 +10,19 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use wuzi::notation::{parse_moves_game, parse_sgf, write_moves, write_sgf};
 use wuzi::{
-    forbidden_at, forbidden_points, win_at, Board, Color, Forbidden, Game, Point, Rule, WinKind,
+    forbidden_at, forbidden_points, win_at, Board, Color, Forbidden, Game, Point, Rule, Setup,
+    SetupError, WinKind,
 };
 
 /// Plays `picks` as choices among the legal moves near the stones already on the board (so
 /// that games are dense and tactical), stopping when the game ends or nothing is legal.
 fn random_game(rule: Rule, size: u8, picks: &[Index]) -> Game {
-    let mut game = Game::new(rule, size).unwrap();
+    play_random(Game::new(rule, size).unwrap(), picks)
+}
+
+/// Goes on with `game` as [`random_game`] does.
+fn play_random(mut game: Game, picks: &[Index]) -> Game {
+    let size = game.size();
     for pick in picks {
         if game.is_over() {
             break;
@@ -37,6 +44,26 @@ fn random_game(rule: Rule, size: u8, picks: &[Index]) -> Game {
         game.try_play(*pick.get(&near)).unwrap();
     }
     game
+}
+
+/// Games from a set-up position: the position of a random unfinished game, with either side
+/// to move (so stone counts are often unlike any game's), then more random moves.
+fn setup_strategy() -> impl Strategy<Value = Game> {
+    (
+        game_strategy(60),
+        any::<bool>(),
+        prop::collection::vec(any::<Index>(), 0..30),
+    )
+        .prop_filter_map("the position is already decided", |(g, white, picks)| {
+            if g.is_over() {
+                return None;
+            }
+            let to_move = if white { Color::White } else { Color::Black };
+            let setup = Setup::from_board(g.board(), to_move);
+            let start = Game::from_setup(g.rule(), &setup)
+                .expect("an unfinished game's position is a valid setup");
+            Some(play_random(start, &picks))
+        })
 }
 
 fn game_strategy(max_moves: usize) -> impl Strategy<Value = Game> {
@@ -437,6 +464,53 @@ proptest! {
         prop_assert_eq!(back.moves(), game.moves());
     }
 
+    #[test]
+    fn setup_games_round_trip_and_undo_stops_at_the_setup(game in setup_strategy()) {
+        let sgf = write_sgf(&game);
+        let back = parse_sgf(&sgf, Rule::Freestyle, 15).unwrap();
+        prop_assert_eq!(back.setup(), game.setup());
+        prop_assert_eq!(back.moves(), game.moves());
+        prop_assert_eq!(back.board(), game.board());
+        prop_assert_eq!(back.result(), game.result());
+        prop_assert_eq!(back.to_move(), game.to_move());
+        #[cfg(feature = "serde")]
+        {
+            let loaded = Game::from_saved(&game.to_saved()).unwrap();
+            prop_assert_eq!(loaded.setup(), game.setup());
+            prop_assert_eq!(loaded.moves(), game.moves());
+            prop_assert_eq!(loaded.board(), game.board());
+        }
+        let mut g = game.clone();
+        let start = game.at_start();
+        while g.undo().is_some() {}
+        prop_assert_eq!(g.board(), start.board());
+        prop_assert_eq!(g.to_move(), start.to_move());
+        prop_assert_eq!(g.board().hash(), g.board().hash_from_scratch());
+        if let Some(setup) = game.setup() {
+            prop_assert_eq!(g.board(), &Game::from_setup(game.rule(), setup).unwrap().board().clone());
+        }
+    }
+
+    #[test]
+    fn sgf_token_soup_never_panics(tokens in prop::collection::vec(prop::sample::select(vec![
+        "(", ")", ";", "[", "]", "\\", ":", " ", "B", "W", "AB", "AW", "AE", "PL", "SZ", "RU",
+        "GM", "[hh]", "[ii]", "[aa:ee]", "[aa]", "[ba]", "[ca]", "[da]", "[ea]", "[fa]", "[B]",
+        "[W]", "[15]", "[5]", "[renju]", "[4]", "[zz]", "[]", "[tt]", "é",
+    ]), 0..60)) {
+        let text = format!("(;{}", tokens.concat());
+        for rule in Rule::ALL {
+            match parse_sgf(&text, rule, 15) {
+                Ok(game) => {
+                    let again = parse_sgf(&write_sgf(&game), Rule::Freestyle, 15).unwrap();
+                    prop_assert_eq!(again.setup(), game.setup());
+                    prop_assert_eq!(again.moves(), game.moves());
+                    prop_assert_eq!(again.board(), game.board());
+                }
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+        }
+    }
+
     #[cfg(feature = "serde")]
     #[test]
     fn save_load_round_trips(game in game_strategy(80), back in 0usize..10) {
@@ -464,5 +538,41 @@ proptest! {
     #[test]
     fn forbidden_agrees_with_the_slow_referee_on_random_positions(board in position_strategy()) {
         check_forbidden(&board)?;
+    }
+
+    #[test]
+    fn setups_are_refused_exactly_when_the_slow_referee_finds_a_five_or_overline(
+        board in position_strategy(),
+        white in any::<bool>(),
+    ) {
+        let to_move = if white { Color::White } else { Color::Black };
+        let setup = Setup::from_board(&board, to_move);
+        let grid = Grid::from_board(&board);
+        let black_overline = board.stones().any(|(p, c)| {
+            c == Color::Black
+                && DIRS.iter().any(|&d| {
+                    grid.run(i32::from(p.x()), i32::from(p.y()), d, c).len() > 5
+                })
+        });
+        for rule in Rule::ALL {
+            let won = board.stones().any(|(p, _)| brute_win(&board, p, rule).is_some());
+            match Game::from_setup(rule, &setup) {
+                Ok(game) => {
+                    prop_assert!(!won, "{} accepted a won position\n{}", rule, board);
+                    prop_assert!(rule != Rule::Renju || !black_overline, "overline\n{}", board);
+                    prop_assert_eq!(game.board(), &board);
+                    prop_assert_eq!(game.to_move(), to_move);
+                }
+                Err(SetupError::Five { win, .. }) => {
+                    prop_assert!(won, "{} refused\n{}", rule, board);
+                    prop_assert!(brute_win(&board, win.line[0], rule).is_some());
+                }
+                Err(SetupError::Overline { line, .. }) => {
+                    prop_assert!(!won && rule == Rule::Renju && black_overline);
+                    prop_assert!(line.len() > 5);
+                }
+                Err(e) => prop_assert!(false, "unexpected {:?}", e),
+            }
+        }
     }
 }

@@ -17,6 +17,9 @@ fuzz_target!(|data: &[u8]| {
 
     if let Ok(game) = parse_sgf(text, rule, size) {
         let again = parse_sgf(&write_sgf(&game), Rule::Freestyle, 15).expect("written SGF reads");
+        // Set-up positions (AB/AW/PL) come back too, stones and side to move alike.
+        assert_eq!(again.setup(), game.setup());
+        assert_eq!(again.board(), game.board());
         assert_eq!(again.moves(), game.moves());
         assert_eq!((again.rule(), again.size()), (game.rule(), game.size()));
     }

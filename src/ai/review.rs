@@ -138,8 +138,8 @@ pub fn review(
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<MoveReview> {
     let moves = game.moves();
-    let mut replay =
-        Game::new(game.rule(), game.board().size()).expect("a game's own size is valid");
+    // From the set-up position when there is one: its stones are not moves to review.
+    let mut replay = game.at_start();
     // searches[i]: the search of the position before move i (i = moves.len(): the end).
     let mut searches: Vec<Option<SearchResult>> = Vec::with_capacity(moves.len() + 1);
     let total = moves.len() + 1;
@@ -165,8 +165,7 @@ pub fn review(
         }
     }
     let mut out = Vec::with_capacity(moves.len());
-    let mut replay =
-        Game::new(game.rule(), game.board().size()).expect("a game's own size is valid");
+    let mut replay = game.at_start();
     for (i, &m) in moves.iter().enumerate() {
         let (Some(Some(before)), Some(after)) = (searches.get(i), searches.get(i + 1)) else {
             break;

@@ -5,11 +5,11 @@ use std::sync::atomic::AtomicBool;
 use wuzi::{Engine, Verdict};
 
 use crate::args::{usage, CliError, Flags};
-use crate::hint::{budget_flags, game_flags, game_over, number_flag};
+use crate::hint::{budget_flags, game_flags, game_over, number_flag, GAME_FLAGS, POSITION_HELP};
 
 const HELP: &str = "\
 usage: wuzi analyze --rule R [--size N] --moves \"h8 i9 ...\" [--multipv N] [--time-ms T]
-                    [--nodes K] [--seed S]
+                    [--nodes K] [--seed S] [--setup \"AB ..; AW ..; PL B|W\" | --sgf FILE]
 
 Searches the position after the moves (black first, RIF points separated by spaces) for its N
 best moves (default 3, at most 20), each line with the earlier lines' moves excluded, and
@@ -32,10 +32,8 @@ const TT_MIB: usize = 64;
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let flags = Flags::parse(
         args,
-        &[
-            "rule", "size", "moves", "multipv", "time-ms", "nodes", "seed",
-        ],
-        HELP,
+        &[&GAME_FLAGS[..], &["multipv", "time-ms", "nodes", "seed"]].concat(),
+        &format!("{HELP}\n{POSITION_HELP}"),
     )?;
     let (game, size) = game_flags(&flags)?;
     if let Some(result) = game.result() {

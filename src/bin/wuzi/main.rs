@@ -10,6 +10,7 @@ mod forbidden;
 mod hint;
 mod judge;
 mod matches;
+mod openings;
 mod play;
 mod review;
 mod tune;
@@ -51,6 +52,11 @@ const COMMANDS: &[Command] = &[
         "review",
         "every move of a game classified against the engine (JSON lines)",
         review::run,
+    ),
+    (
+        "openings",
+        "renju's 26 canonical openings (--renju)",
+        openings::run,
     ),
     (
         "bench",

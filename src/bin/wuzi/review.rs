@@ -8,10 +8,11 @@ use wuzi::ai::review::review;
 use wuzi::Engine;
 
 use crate::args::{CliError, Flags};
-use crate::hint::{budget_flags, game_flags};
+use crate::hint::{budget_flags, game_flags, GAME_FLAGS, POSITION_HELP};
 
 const HELP: &str = "\
 usage: wuzi review --rule R [--size N] --moves \"h8 i9 ...\" [--time-ms T | --nodes K]
+                   [--setup \"AB ..; AW ..; PL B|W\" | --sgf FILE]
 
 Reviews the game (black first, RIF points separated by spaces; it may be finished): each
 position is searched once by Master (T ms each, default 300, or K nodes each for a
@@ -28,7 +29,11 @@ none was proven against the mover before, is at least a mistake. Scores are the 
 const TT_MIB: usize = 64;
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
-    let flags = Flags::parse(args, &["rule", "size", "moves", "time-ms", "nodes"], HELP)?;
+    let flags = Flags::parse(
+        args,
+        &[&GAME_FLAGS[..], &["time-ms", "nodes"]].concat(),
+        &format!("{HELP}\n{POSITION_HELP}"),
+    )?;
     let (game, size) = game_flags(&flags)?;
     let limits = budget_flags(&flags, 300)?;
     let mut engine = Engine::new(TT_MIB);
