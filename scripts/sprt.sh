@@ -13,8 +13,11 @@
 #   RULE=freestyle              freestyle | standard | renju
 #   SIZE=15
 #   OPENINGS=                   default: openings/renju15.txt for renju, else openings/freestyle15.txt
-#   TURN_MS=100  CONCURRENCY=2  THREADS=1  MEMORY_MIB=64  SEED=1
+#   TURN_MS=100 (10000 with NODES)  CONCURRENCY=2  THREADS=1  MEMORY_MIB=64  SEED=1
 #   ELO0=0  ELO1=5  ALPHA=0.05  BETA=0.05  MAX_PAIRS=5000
+#   NODES=                      a fixed node budget per move (pbrain-wuzi --nodes) instead of
+#                               the clock: the result no longer depends on the machine's load,
+#                               so it may run beside a build (turn-ms then only bounds a move)
 #
 # Each revision is checked out (git worktree, detached) in its own slot under ARENA_DIR and
 # built there with its own CARGO_TARGET_DIR, so testing the next change only rebuilds what
@@ -29,7 +32,9 @@ SIZE=${SIZE:-15}
 if [[ -z "${OPENINGS:-}" ]]; then
     if [[ "$RULE" == renju ]]; then OPENINGS=openings/renju15.txt; else OPENINGS=openings/freestyle15.txt; fi
 fi
-TURN_MS=${TURN_MS:-100}
+NODES=${NODES:-}
+# With a node budget the turn only bounds a move, so it is generous.
+if [[ -n "$NODES" ]]; then TURN_MS=${TURN_MS:-10000}; else TURN_MS=${TURN_MS:-100}; fi
 CONCURRENCY=${CONCURRENCY:-2}
 THREADS=${THREADS:-1}
 MEMORY_MIB=${MEMORY_MIB:-64}
@@ -99,7 +104,9 @@ given() {
     return 1
 }
 extra=("$@")
-args=(sprt --a "$ARENA_DIR/bin/pbrain-wuzi-a" --b "$ARENA_DIR/bin/pbrain-wuzi-b")
+brain_flags=""
+if [[ -n "$NODES" ]]; then brain_flags=" --nodes $NODES"; fi
+args=(sprt --a "$ARENA_DIR/bin/pbrain-wuzi-a$brain_flags" --b "$ARENA_DIR/bin/pbrain-wuzi-b$brain_flags")
 defaults=(
     --name-a "wuzi-$label_a" --name-b "wuzi-$label_b"
     --rule "$RULE" --size "$SIZE" --openings "$OPENINGS" --turn-ms "$TURN_MS"
