@@ -173,10 +173,12 @@ fn the_only_defence_is_best_and_a_five_ends_the_review() {
 #[test]
 fn letting_a_double_four_go_is_a_missed_win() {
     // From ply 9 black has a double four at k8 (h8-i8-j8 closed by g8, k10-k11-k12 closed
-    // by k13); at ply 17 it plays m3 and white can take k8 first.
+    // by k13); at ply 17 it plays m3 and white can take k8 first. White's stones on j9, j7,
+    // l11 and l10 leave black no other way to win afterwards (with white's stones in the
+    // corners black still had a 14-ply VCT after k8, which a deeper search finds).
     let r = reviewed(
         Rule::Freestyle,
-        "h8 g8 i8 k13 j8 a1 k10 c1 k11 o1 k12 a15 a14 i9 m1 h10 m3",
+        "h8 g8 i8 k13 j8 j9 k10 j7 k11 l11 k12 a15 a14 l10 m1 h10 m3",
     );
     let last = &r[16];
     assert_eq!(last.class, MoveClass::MissedWin, "{last:?}");

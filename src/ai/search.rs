@@ -97,7 +97,7 @@ impl Default for Params {
             aspiration: 40,
             soft_percent: 50,
             settle_percent: 70,
-            policy_lmr: 0,
+            policy_lmr: 300,
             policy_prune: 0,
         }
     }
@@ -260,6 +260,9 @@ pub struct ThreadResult {
 struct Frame {
     /// Static evaluation at this ply (for "improving").
     eval: i32,
+    /// The best learned order value ([`Position::policy`]) among the candidates generated at
+    /// this ply: the yardstick of the policy-driven reductions and pruning.
+    top_policy: i32,
     /// The move played from this ply (0 = none yet, [`NULL_MOVE`] = a pass).
     mv: u16,
 }
@@ -599,6 +602,12 @@ impl<'a> Searcher<'a> {
             list.truncate(keep);
         }
         list.sort_unstable_by_key(order);
+        // Of the moves that will be searched (legal, within the width).
+        self.heur.frames[ply].top_policy = list
+            .iter()
+            .map(|&(m, _)| pos.policy(usize::from(m)))
+            .max()
+            .unwrap_or(0);
         self.heur.moves[ply] = list;
         !self.heur.moves[ply].is_empty()
     }
@@ -878,16 +887,7 @@ impl<'a> Searcher<'a> {
         };
         let futility_margin = p.futility_margin;
         let (policy_lmr, policy_prune) = (p.policy_lmr, p.policy_prune);
-        // The best learned order value among the candidates: the yardstick of the
-        // policy-driven reductions and pruning.
-        let top_policy = if policy_lmr > 0 || policy_prune > 0 {
-            list.iter()
-                .map(|&(m, _)| pos.policy(usize::from(m)))
-                .max()
-                .unwrap_or(0)
-        } else {
-            0
-        };
+        let top_policy = self.heur.frames[ply].top_policy;
         let mut searched = 0i32;
         for k in 0..list.len() {
             let m = list[k].0;
