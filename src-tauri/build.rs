@@ -18,6 +18,8 @@ const COMMANDS: &[&str] = &[
     "get_stats",
     "save_now",
     "haptic_tick",
+    "start_analysis",
+    "stop_analysis",
 ];
 
 fn main() {

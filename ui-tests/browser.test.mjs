@@ -352,6 +352,93 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  // Analysis mode (issue 10 §1). No engine runs in Chromium: fake-tauri.js answers
+  // start_analysis with made-up rounds whose score grows with the move number, which is all the
+  // UI's part needs (the real rounds are tested in Rust and in the WebDriver E2E).
+  const setHidden = (page, hidden) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+      Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+
+  test('analysis: the toggle shows the evaluation, the best line and the candidates; a move restarts it', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    assert.equal(await page.isVisible('#panel'), false);
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'false');
+    await page.tap('#analysis');
+    await waitCalls(page, 'start_analysis', 1);
+    assert.deepEqual((await calls(page, 'start_analysis'))[0].args, { gameId: 1, moveNumber: 0, onUpdate: {} });
+    await page.waitForSelector('#eval[data-score="40"]');
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'true');
+    assert.equal(await page.textContent('#eval-text'), '+40');
+    assert.equal(await page.textContent('#eval-verdict'), 'even');
+    assert.equal(await page.textContent('#eval-info'), 'depth 6 · 280k nodes/s');
+    assert.deepEqual(await page.$$eval('#board .mark.pv', (els) => els.map((e) => [e.dataset.point, e.dataset.n, e.dataset.color])), [
+      ['h8', '1', 'black'], ['i9', '2', 'white'], ['g7', '3', 'black'],
+    ]);
+    assert.deepEqual(await page.$$eval('#board .mark.cand', (els) => els.map((e) => [e.dataset.point, e.dataset.rank])), [
+      ['h8', '1'], ['i9', '2'], ['g7', '3'],
+    ]);
+    assert.match(await page.textContent('#board .mark.cand[data-rank="1"]'), /^\d+%$/);
+
+    // A tap still plays at once, and the analysis restarts for the new position.
+    await tapAt(page, 3, 3); // d12
+    assert.equal(await stoneAt(page, 'd12'), 'black', 'the stone is drawn before any reply');
+    await waitPlayed(page, 1);
+    await waitCalls(page, 'start_analysis', 2);
+    assert.equal((await calls(page, 'start_analysis'))[1].args.moveNumber, 1);
+    await page.waitForSelector('#eval[data-score="75"]');
+    assert.equal(await page.textContent('#eval-text'), '+75');
+
+    // A late round of an older analysis, or for another position, is dropped.
+    await page.evaluate(() => window.__fake.sendAnalysis({ generation: window.__fake.generation - 1, blackScore: -500 }));
+    await page.evaluate(() => window.__fake.sendAnalysis({ moveNumber: 0, blackScore: -600 }));
+    await page.waitForTimeout(80);
+    assert.equal(await page.getAttribute('#eval', 'data-score'), '75');
+
+    // Undo restarts it too; turning it off stops it and clears the board.
+    await page.tap('#undo');
+    await waitCalls(page, 'start_analysis', 3);
+    await page.waitForSelector('#eval[data-score="40"]');
+    await page.tap('#analysis');
+    await waitCalls(page, 'stop_analysis', 1);
+    assert.equal(await page.isVisible('#panel'), false);
+    assert.equal(await page.locator('#board .mark').count(), 0);
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'false');
+    await done();
+  });
+
+  test('analysis: off by default against the computer, paused while it thinks, stopped in the background', async () => {
+    const { page, done } = await open({ fake: { settings: { mode: 'computer', confirmMove: 'off' }, computerLatency: 400 } });
+    await page.waitForTimeout(80);
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'false');
+    assert.equal((await calls(page, 'start_analysis')).length, 0);
+    await page.tap('#analysis');
+    await page.waitForSelector('#eval[data-score="40"]');
+    await tapAt(page, 7, 7); // h8
+    await waitCalls(page, 'computer_move', 1);
+    await page.waitForFunction(() => document.querySelector('#eval-info').textContent === 'Paused while the computer thinks');
+    assert.equal((await calls(page, 'start_analysis')).length, 1, 'no analysis while the computer is to move');
+    assert.equal(await page.locator('#board .mark').count(), 0);
+    await waitCalls(page, 'start_analysis', 2);
+    assert.equal((await calls(page, 'start_analysis'))[1].args.moveNumber, 2);
+    await page.waitForSelector('#eval[data-score="110"]');
+
+    await setHidden(page, true);
+    await waitCalls(page, 'stop_analysis', 1);
+    await setHidden(page, false);
+    await waitCalls(page, 'start_analysis', 3);
+    await page.waitForSelector('#eval[data-score="110"]');
+
+    // A new game against the computer starts with analysis off.
+    await page.tap('#new-game');
+    await page.tap('#new-game');
+    await page.waitForFunction(() => document.querySelector('#analysis').getAttribute('aria-pressed') === 'false');
+    assert.equal(await page.isVisible('#panel'), false);
+    await done();
+  });
+
   test('tap → stone drawn within one frame', async (t) => {
     // The engine answers 50 ms later: any stone seen before that was drawn by the UI itself.
     const { page, done } = await open({ fake: { ...LOCAL, latency: 50 } });
@@ -501,12 +588,12 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('statistics and game records in the settings sheet', async () => {
-    const stats = { levels: [{ level: 1, wins: 0, losses: 0, draws: 0 }, { level: 5, wins: 1, losses: 4, draws: 2 }] };
+    const stats = { levels: [{ level: 1, wins: 0, losses: 0, draws: 0, analysed: 0 }, { level: 5, wins: 1, losses: 4, draws: 2, analysed: 3 }] };
     const { page, done } = await open({ device: DESKTOP, fake: { moves: ['h8', 'i9', 'j10'], stats, settings: { mode: 'local' } } });
     await page.click('#settings');
     await page.waitForSelector('#settings-sheet[open]');
     const rows = await page.$$eval('#stats tbody tr', (trs) => trs.map((tr) => tr.textContent.trim().replace(/\s+/g, ' ')));
-    assert.deepEqual(rows, ['Master142'], 'only levels with finished games are listed');
+    assert.deepEqual(rows, ['Master1423'], 'only levels with finished games are listed, with the analysed ones');
     await page.click('#copy-moves');
     await waitCalls(page, 'export_record', 1);
     assert.deepEqual((await calls(page, 'export_record'))[0].args, { format: 'moves' });

@@ -91,3 +91,81 @@ test('Chinese words the same data', () => {
     setLanguage('en');
   }
 });
+
+// Analysis mode (issue 10 §1): which rounds are shown, how they are drawn and worded.
+const update = (over = {}) => ({
+  generation: 3, gameId: 1, moveNumber: 1, toMove: 'white', round: 1, done: false, depth: 7, nodes: 90000,
+  nps: 600000, elapsedMs: 150, blackScore: 140, blackWin: 0.67,
+  lines: [
+    { point: 'i9', score: -140, blackScore: 140, win: 0.33, depth: 7, verdict: { kind: 'better', color: 'black', plies: null, byFours: false }, pv: ['i9', 'j10', 'g7'] },
+    { point: 'g9', score: -200, blackScore: 200, win: 0.27, depth: 7, verdict: { kind: 'better', color: 'black', plies: null, byFours: false }, pv: ['g9'] },
+    { point: 'h9', score: -29991, blackScore: 29991, win: 0, depth: 7, verdict: { kind: 'wins', color: 'black', plies: 9, byFours: true }, pv: ['h9'] },
+  ],
+  ...over,
+});
+const analysing = (over = {}) =>
+  stateWith({ view: view({ moves: ['h8'], moveNumber: 1, toMove: 'white' }), analysis: { on: true, key: 'k', generation: 3, update: update() }, ...over });
+
+test('an analysis round is shown only for the analysis asked for and the position on screen', () => {
+  assert.equal(ctl.acceptAnalysis(analysing(), update()), true);
+  assert.equal(ctl.acceptAnalysis(analysing(), update({ generation: 2 })), false, 'an older generation');
+  assert.equal(ctl.acceptAnalysis(analysing(), update({ moveNumber: 0 })), false, 'another position');
+  assert.equal(ctl.acceptAnalysis(analysing(), update({ gameId: 2 })), false, 'another game');
+  const off = analysing();
+  off.analysis.on = false;
+  assert.equal(ctl.acceptAnalysis(off, update()), false, 'analysis is off');
+  // Before start_analysis answers, the generation is not known yet: the position decides.
+  const early = analysing();
+  early.analysis.generation = 0;
+  assert.equal(ctl.acceptAnalysis(early, update({ generation: 9 })), true);
+  // In review the position shown is an earlier ply.
+  const review = analysing();
+  review.review.ply = 0;
+  assert.equal(ctl.acceptAnalysis(review, update()), false);
+  assert.equal(ctl.acceptAnalysis(review, update({ moveNumber: 0 })), true);
+});
+
+test('the board shows the best line as numbered ghost stones and the candidates with their chances', () => {
+  const m = ctl.boardModel(analysing());
+  assert.deepEqual(m.pv, [
+    { index: ctl.indexOf('i9', 15), n: 1, color: 'white' },
+    { index: ctl.indexOf('j10', 15), n: 2, color: 'black' },
+    { index: ctl.indexOf('g7', 15), n: 3, color: 'white' },
+  ]);
+  assert.deepEqual(m.candidates.map((c) => [c.rank, c.label]), [[1, '33%'], [2, '27%'], [3, '−M9']]);
+  const stale = analysing();
+  stale.analysis.update = update({ moveNumber: 0 });
+  assert.deepEqual([ctl.boardModel(stale).pv, ctl.boardModel(stale).candidates], [[], []]);
+  const long = analysing();
+  long.analysis.update.lines[0].pv = Array.from({ length: 15 }, (_, k) => `a${k + 1}`);
+  assert.equal(ctl.boardModel(long).pv.length, ctl.PV_SHOWN);
+});
+
+test('the evaluation panel words the verdict and the small print from the data', () => {
+  setLanguage('en');
+  const e = ctl.evalModel(analysing());
+  assert.deepEqual(e, { score: 140, win: 0.67, text: '+140', verdict: 'black is better', info: 'depth 7 · 600k nodes/s' });
+  const won = analysing();
+  won.analysis.update = update({ blackScore: -29991, lines: [{ ...update().lines[0], verdict: { kind: 'wins', color: 'white', plies: 9, byFours: true } }] });
+  assert.equal(ctl.evalModel(won).verdict, 'white wins by VCF in 9');
+  assert.equal(ctl.evalModel(won).text, '−M9');
+  const paused = analysing({ view: view({ moves: ['h8'], mode: 'computer', computerToMove: true, toMove: 'white' }) });
+  paused.analysis.update = null;
+  assert.equal(ctl.evalModel(paused).info, 'Paused while the computer thinks');
+  assert.equal(ctl.evalModel(paused).score, null);
+  const off = analysing();
+  off.analysis.on = false;
+  assert.equal(ctl.evalModel(off), null);
+  setLanguage('zh-CN');
+  assert.equal(ctl.evalModel(won).verdict, '白方连续冲四 9 手胜');
+  setLanguage('en');
+});
+
+test('scores and speeds are written short', () => {
+  assert.equal(ctl.formatScore(0), '0');
+  assert.equal(ctl.formatScore(-75), '−75');
+  assert.equal(ctl.formatScore(29993), '+M7');
+  assert.equal(ctl.formatNps(950), '950');
+  assert.equal(ctl.formatNps(123456), '123k');
+  assert.equal(ctl.formatNps(2_345_678), '2.3M');
+});

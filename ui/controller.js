@@ -25,6 +25,110 @@ export function createState() {
     flash: '',
     resultShown: '',
     computerRetries: 0,
+    // Analysis mode: the toggle, the latest analysis asked for and its latest round.
+    analysis: { on: false, key: '', generation: 0, update: null },
+    // Review: the ply shown (null: the live game), and the game's review while or once made.
+    review: { ply: null, data: null, progress: null },
+  };
+}
+
+/** Proven wins and losses score beyond this (the engine's MATE_BOUND). */
+export const MATE = 30000;
+const MATE_BOUND = MATE - 1000;
+
+/** How many plies of the principal variation are drawn as numbered ghost stones. */
+export const PV_SHOWN = 10;
+
+/** The number of moves on the board as shown: an earlier ply in review, else the whole game. */
+export function shownPly(state) {
+  const v = state.view;
+  if (!v) return 0;
+  const ply = state.review.ply;
+  return ply === null ? v.moves.length : Math.max(0, Math.min(ply, v.moves.length));
+}
+
+/** Whether an earlier position of the game is on screen (review), not the live one. */
+export function inReview(state) {
+  return !!state.view && state.review.ply !== null;
+}
+
+/** The view as drawn: in review, the game cut at the ply shown (no result or forbidden points before the end). */
+export function shownView(state) {
+  const v = state.view;
+  if (!inReview(state)) return v;
+  const ply = shownPly(state);
+  if (ply === v.moves.length) return v;
+  return { ...v, moves: v.moves.slice(0, ply), moveNumber: ply, toMove: ply % 2 ? 'white' : 'black', result: null, forbidden: [] };
+}
+
+/** Whether an analysis round belongs to what is on screen now. */
+export function acceptAnalysis(state, update) {
+  const a = state.analysis;
+  const v = state.view;
+  if (!a.on || !v || !update) return false;
+  if (a.generation && update.generation !== a.generation) return false;
+  return update.gameId === v.gameId && update.moveNumber === shownPly(state);
+}
+
+/** A score from black's point of view as text: "+125", "−40", "+M9" (black wins in 9). */
+export function formatScore(score) {
+  const sign = score > 0 ? '+' : score < 0 ? '−' : '';
+  const a = Math.abs(score);
+  return a > MATE_BOUND ? `${sign}M${MATE - a}` : `${sign}${a}`;
+}
+
+/** Nodes per second in short: 950, 12k, 1.3M. */
+export function formatNps(nps) {
+  if (nps >= 1e6) return `${(nps / 1e6).toFixed(1)}M`;
+  if (nps >= 1e4) return `${Math.round(nps / 1e3)}k`;
+  return String(Math.round(nps));
+}
+
+/** A candidate's label, for the side to move: its expected score in %, or "M9" for a proven win ("−M9" lost). */
+export function candidateLabel(line) {
+  if (Math.abs(line.score) > MATE_BOUND) return `${line.score > 0 ? '' : '−'}M${MATE - Math.abs(line.score)}`;
+  return `${Math.round(line.win * 100)}%`;
+}
+
+/** The analysis drawn on the board: the best line as numbered ghost stones, the candidates ringed. */
+export function analysisMarks(state) {
+  const u = state.analysis.update;
+  const none = { pv: [], candidates: [] };
+  if (!u || !acceptAnalysis(state, u)) return none;
+  const n = state.view.size;
+  const best = u.lines[0];
+  const pv = (best?.pv ?? []).slice(0, PV_SHOWN).map((point, k) => ({
+    index: indexOf(point, n),
+    n: k + 1,
+    color: k % 2 ? other(u.toMove) : u.toMove,
+  }));
+  const candidates = u.lines.map((line, k) => ({ index: indexOf(line.point, n), rank: k + 1, label: candidateLabel(line) }));
+  return { pv: pv.filter((m) => m.index >= 0), candidates: candidates.filter((m) => m.index >= 0) };
+}
+
+/**
+ * The evaluation panel: black's score and winning chances, the verdict in words and the small
+ * print, or a state without numbers (starting, paused, over) — or null when analysis is off.
+ */
+export function evalModel(state) {
+  const a = state.analysis;
+  const v = shownView(state);
+  if (!a.on || !v) return null;
+  if (v.result) {
+    const score = v.result.winner === 'black' ? MATE : v.result.winner === 'white' ? -MATE : 0;
+    return { score, win: v.result.winner === 'black' ? 1 : v.result.winner === 'white' ? 0 : 0.5, text: formatScore(score), verdict: resultText(v.result), info: t('analysisOver') };
+  }
+  const u = a.update;
+  if (!u || !acceptAnalysis(state, u)) {
+    const paused = !inReview(state) && (v.computerToMove || state.thinking);
+    return { score: null, win: 0.5, text: '', verdict: '', info: t(paused ? 'analysisPaused' : 'analysisStarting') };
+  }
+  return {
+    score: u.blackScore,
+    win: u.blackWin,
+    text: formatScore(u.blackScore),
+    verdict: u.lines[0] ? verdictText(u.lines[0].verdict) : '',
+    info: t(u.done ? 'analysisDone' : 'analysisInfo', { depth: u.depth, nps: formatNps(u.nps) }),
   };
 }
 
@@ -35,7 +139,7 @@ export function indexOf(point, size) {
 }
 
 export function boardModel(state, coarse = false) {
-  const v = state.view;
+  const v = shownView(state);
   const n = v.size;
   const stones = new Array(n * n).fill('');
   const order = new Array(n * n).fill(0);
@@ -60,6 +164,7 @@ export function boardModel(state, coarse = false) {
   }
   const chosen = [state.press, state.pending, state.hover, state.cursor].find((i) => i >= 0) ?? -1;
   const canPlay = humanCanPlay(state);
+  const marks = analysisMarks(state);
   return {
     size: n,
     stones,
@@ -71,12 +176,14 @@ export function boardModel(state, coarse = false) {
     ghost: canPlay && chosen >= 0 && !forbidden.has(chosen) ? { index: chosen, color: v.toMove } : null,
     cross: canPlay && state.press >= 0 && state.pressType !== 'mouse' ? state.press : -1,
     hint: state.hint?.index ?? -1,
+    pv: marks.pv,
+    candidates: marks.candidates,
   };
 }
 
 export function humanCanPlay(state) {
   const v = state.view;
-  return !!v && !v.result && !v.computerToMove && !state.thinking && !state.busy;
+  return !!v && !v.result && !v.computerToMove && !state.thinking && !state.busy && !inReview(state);
 }
 
 export function confirmMode(state, coarse = false) {

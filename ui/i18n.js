@@ -88,6 +88,16 @@ const en = {
   helpInput: 'Tap an intersection to place a stone. With “Confirm before placing” on, the first tap shows where your stone would go; tap it again (or Place) to play it. On a keyboard, arrow keys move the cursor, Enter places, Ctrl+Z undoes.',
   helpDraw: 'If the board fills up with no winner, or under renju black has no legal point left, the game is a draw.',
   leaveTitle: 'Leave Wuzi?',
+  // analysis and review (issue 10)
+  analysis: 'Analysis',
+  evalLabel: 'Black’s winning chances',
+  analysisStarting: 'Analysing…',
+  analysisPaused: 'Paused while the computer thinks',
+  analysisInfo: 'depth {depth} · {nps} nodes/s',
+  analysisDone: 'depth {depth} · {nps} nodes/s · done',
+  analysisOver: 'The game is over here',
+  candidate: '{point} {score}',
+  statsAnalysed: 'Analysed',
 };
 
 const zh = {
@@ -173,6 +183,15 @@ const zh = {
   helpInput: '轻点交叉点落子。开启“落子前确认”时，第一次轻点会显示预览，再点一次（或点“落子”）确认。使用键盘时，方向键移动光标，回车落子，Ctrl+Z 悔棋。',
   helpDraw: '棋盘下满仍无人获胜，或连珠规则下黑方已无可下之点，即为和棋。',
   leaveTitle: '退出五子？',
+  analysis: '分析',
+  evalLabel: '黑方胜率',
+  analysisStarting: '分析中…',
+  analysisPaused: '电脑思考时暂停',
+  analysisInfo: '深度 {depth} · 每秒 {nps} 节点',
+  analysisDone: '深度 {depth} · 每秒 {nps} 节点 · 完成',
+  analysisOver: '此局面对局已结束',
+  candidate: '{point} {score}',
+  statsAnalysed: '分析',
 };
 
 const DICTS = { en, 'zh-CN': zh };

@@ -77,6 +77,38 @@ function render() {
   $('hint').disabled = !!v.result || v.computerToMove || state.thinking || state.busy || state.hinting;
   $('hint').setAttribute('aria-pressed', String(!!state.hint));
   $('place').hidden = !(confirmMode() && state.pending >= 0 && humanCanPlay());
+  $('analysis').setAttribute('aria-pressed', String(state.analysis.on));
+  renderPanel();
+  syncAnalysis();
+}
+
+function renderPanel() {
+  const model = ctl.evalModel(state);
+  const panel = $('panel');
+  const show = !!model;
+  if (panel.hidden === show) panel.hidden = !show;
+  document.getElementById('app').toggleAttribute('data-panel', show);
+  if (!model) return;
+  const meter = $('eval');
+  const score = model.score === null ? null : String(model.score);
+  if (score === null) meter.removeAttribute('data-score');
+  else meter.dataset.score = score;
+  // Which analysis and position the numbers are from (tests and measurements read these).
+  const u = ctl.acceptAnalysis(state, state.analysis.update) ? state.analysis.update : null;
+  if (u) {
+    meter.dataset.generation = String(u.generation);
+    meter.dataset.ply = String(u.moveNumber);
+    meter.dataset.round = String(u.round);
+  } else {
+    for (const name of ['generation', 'ply', 'round']) delete meter.dataset[name];
+  }
+  const percent = Math.round(model.win * 100);
+  meter.setAttribute('aria-valuenow', String(percent));
+  meter.setAttribute('aria-valuetext', model.verdict || model.info);
+  $('eval-fill').style.width = `${percent}%`;
+  $('eval-text').textContent = model.text;
+  $('eval-verdict').textContent = model.verdict;
+  $('eval-info').textContent = model.info;
 }
 
 
@@ -133,6 +165,11 @@ function applyView(view, { byComputer = false } = {}) {
     state.pending = -1;
     state.hint = null;
     state.hinting = false;
+    if (!prev || prev.gameId !== view.gameId) {
+      // Against the computer a new game starts with analysis off (it is not a hint, and the
+      // game would count as analysed); two players and loaded records keep it.
+      if (view.mode === 'computer' && view.moves.length === 0) state.analysis.on = false;
+    }
   }
   if (byComputer && view.moves.length > (prev?.moves.length ?? 0)) {
     const color = view.moves.length % 2 ? 'black' : 'white';
@@ -156,6 +193,7 @@ function applyView(view, { byComputer = false } = {}) {
     state.resultShown = '';
   }
   maybeComputerMove();
+  syncAnalysis();
 }
 
 function refresh() {
@@ -226,6 +264,90 @@ async function run(action) {
     render();
     showError(err);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analysis mode: the engine thinks about the position on screen. Each start gets its own channel
+// and serial; a round is shown only if it belongs to the latest start and to the position on
+// screen (ctl.acceptAnalysis), so a late round for an old position is dropped here as well as
+// in the shell.
+
+let analysisSerial = 0;
+
+/** The position analysis should run on now, as a key; '' when it should not run. */
+function analysisKey() {
+  const v = state.view;
+  if (!state.analysis.on || !v || document.hidden) return '';
+  const shown = ctl.shownView(state);
+  if (shown.result) return '';
+  // The computer's own search has the cores while it is to move; analysis resumes after.
+  if (!ctl.inReview(state) && (v.computerToMove || state.thinking)) return '';
+  return `${v.gameId}:${shown.moves.join(' ')}`;
+}
+
+/**
+ * Starts the analysis of the position on screen if it is not the one being analysed (after a
+ * move, undo, redo, new game, import, review step, or coming back from the background).
+ */
+function syncAnalysis({ force = false } = {}) {
+  const key = analysisKey();
+  if (key === state.analysis.key && !force) return;
+  state.analysis.key = key;
+  const serial = ++analysisSerial;
+  state.analysis.update = null;
+  state.analysis.generation = 0;
+  // No IPC to pause: every change of the position already stopped the shell's job.
+  if (!key) {
+    renderPanel();
+    return;
+  }
+  const v = state.view;
+  const ply = ctl.shownPly(state);
+  renderAnalysis();
+  api
+    .startAnalysis(v.gameId, ply, (update) => {
+      if (serial !== analysisSerial || !ctl.acceptAnalysis(state, update)) return;
+      state.analysis.update = update;
+      renderAnalysis();
+      if (update.round === 1) performance.mark('wuzi-analysis-first');
+    })
+    .then(
+      (generation) => {
+        if (serial !== analysisSerial) return;
+        state.analysis.generation = generation;
+        // A round that came before the answer belongs to it only if it carries the same number.
+        if (state.analysis.update && state.analysis.update.generation !== generation) state.analysis.update = null;
+        renderAnalysis();
+      },
+      (err) => {
+        if (serial !== analysisSerial) return;
+        state.analysis.key = '';
+        // The position moved on before the shell saw the request: the new one restarts it.
+        if (err.code !== 'stale' && err.code !== 'gameOver') showError(err);
+      },
+    );
+}
+
+/** Draws a new analysis round: the panel and the marks, nothing else changes. */
+function renderAnalysis() {
+  board.update(boardModel());
+  renderPanel();
+}
+
+/** Stops the shell's analysis (turned off, or the app went to the background). */
+function stopAnalysis() {
+  analysisSerial++;
+  state.analysis.key = '';
+  state.analysis.update = null;
+  state.analysis.generation = 0;
+  return api.stopAnalysis().catch(() => null);
+}
+
+function toggleAnalysis() {
+  state.analysis.on = !state.analysis.on;
+  if (!state.analysis.on) stopAnalysis();
+  render();
+  syncAnalysis();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -463,6 +585,7 @@ function importRecord() {
 function suspend() {
   api.saveNow().catch(() => {});
   api.cancelSearch().catch(() => {});
+  if (state.analysis.on) stopAnalysis();
   if (state.thinking || state.hinting) {
     state.thinking = false;
     state.hinting = false;
@@ -538,6 +661,7 @@ function bindUi() {
   $('undo').addEventListener('click', doUndo);
   $('redo').addEventListener('click', doRedo);
   $('hint').addEventListener('click', doHint);
+  $('analysis').addEventListener('click', toggleAnalysis);
   $('new-game').addEventListener('click', onNewGameButton);
   $('settings').addEventListener('click', openSettings);
   $('place').addEventListener('click', () => place(state.pending));

@@ -12,12 +12,16 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
-use tauri::{AppHandle, Manager, Runtime, State};
+use tauri::ipc::{Channel, JavaScriptChannelId};
+use tauri::{AppHandle, Manager, Runtime, State, Webview};
 
 use crate::error::{Error, Result};
 use crate::settings::{Settings, Stats};
-use crate::state::{AppCore, Core, EngineState, NewGameOptions, RecordFormat, SearchKind};
-use crate::view::{AppState, GameView, Hint};
+use crate::state::{
+    AnalysisJob, AppCore, BackgroundEngine, Core, EngineState, NewGameOptions, RecordFormat,
+    SearchKind, ROUND_BUDGETS_MS,
+};
+use crate::view::{AnalysisUpdate, AppState, GameView, Hint};
 
 /// A command argument that Tauri always accepts and the command checks, so a missing or
 /// malformed argument is refused with `badArgument` in the contract's `{ code, message }` shape
@@ -178,6 +182,69 @@ pub async fn hint<R: Runtime>(
     .await
 }
 
+/// Starts analysing the position after the first `moveNumber` moves of game `gameId` (the
+/// one on screen) and answers with the analysis' generation at once; its rounds arrive on
+/// `onUpdate` until the position changes, `stop_analysis`, or the last round. The analysis
+/// before it is cancelled.
+#[tauri::command]
+pub async fn start_analysis<R: Runtime>(
+    app: AppHandle<R>,
+    webview: Webview<R>,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+    on_update: Arg<JavaScriptChannelId>,
+) -> Result<u64> {
+    let (game_id, move_number) = (game_id.get()?, move_number.get()?);
+    let channel: Channel<AnalysisUpdate> = on_update.get()?.channel_on(webview);
+    let job = on_core(app.clone(), move |core| {
+        core.begin_analysis(game_id, move_number)
+    })
+    .await?;
+    let generation = job.generation();
+    // The rounds run detached: the command answers now, the updates come on the channel.
+    tauri::async_runtime::spawn_blocking(move || {
+        run_analysis(&app, &job, |update| channel.send(update).is_ok());
+    });
+    Ok(generation)
+}
+
+/// Runs `job`'s rounds with the background engine, handing each finished one to `send` while
+/// it is still wanted; stops when the job is cancelled, `send` fails (the webview is gone) or
+/// the rounds are done. The state is locked only to ask whether a round is still wanted.
+pub fn run_analysis<R: Runtime>(
+    app: &AppHandle<R>,
+    job: &AnalysisJob,
+    mut send: impl FnMut(AnalysisUpdate) -> bool,
+) {
+    let engine = app.state::<BackgroundEngine>();
+    // A cancelled job ahead of this one still holds the engine for the moment its search
+    // takes to notice.
+    let mut engine = lock(&engine.0);
+    for round in 0..ROUND_BUDGETS_MS.len() {
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            job.run_round(engine.get(), round)
+        }));
+        let update = match ran {
+            Ok(Some(update)) => update,
+            Ok(None) => return,
+            Err(_) => {
+                log::error!("the analysis engine panicked; starting a fresh one");
+                engine.reset();
+                return;
+            }
+        };
+        if !lock(&app.state::<Core>()).analysis_current(job) || !send(update) {
+            return;
+        }
+    }
+}
+
+/// Turns analysis off: the running analysis stops and sends nothing more.
+#[tauri::command]
+pub fn stop_analysis(core: State<'_, Core>) {
+    lock(&core).stop_analysis();
+}
+
 /// The game as `"moves"` (`h8 i9 g7`) or `"sgf"`.
 #[tauri::command]
 pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result<String> {
@@ -271,7 +338,8 @@ mod tests {
                 "get_settings",
                 "get_state",
                 "get_stats",
-                "haptic_tick"
+                "haptic_tick",
+                "stop_analysis"
             ]
         );
     }

@@ -25,6 +25,8 @@ impl AppCore {
     }
 
     pub(super) fn after_move(&mut self) {
+        // The analysed position is gone.
+        self.cancel_analysis_job();
         if let Some(result) = self.game.result() {
             if self.session.mode == Mode::Computer && !self.session.stats_counted {
                 let outcome = match result.winner {
@@ -34,7 +36,10 @@ impl AppCore {
                 };
                 self.session.stats_counted = true;
                 let uid = self.session.game_uid;
-                if self.stats.record_game(uid, self.session.level, outcome) {
+                if self
+                    .stats
+                    .record_game(uid, self.session.level, outcome, self.session.analysed)
+                {
                     // Stats first: a crash between the two writes leaves the count and an
                     // older game, whose replayed end `record_game` recognises; the other
                     // order would leave a game marked counted that the stats never counted.
