@@ -20,6 +20,8 @@ const COMMANDS: &[&str] = &[
     "haptic_tick",
     "start_analysis",
     "stop_analysis",
+    "start_review",
+    "cancel_review",
 ];
 
 fn main() {

@@ -439,6 +439,91 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  // Game review (issue 10 §2): fake-tauri.js stands in for the engine's review (made-up
+  // classes, progress every reviewDelay ms); the real review runs in the Rust tests and the E2E.
+  const FINISHED = {
+    ...LOCAL,
+    moves: ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'],
+    view: { result: { winner: 'black', reason: 'five', line: ['h8', 'i8', 'j8', 'k8', 'l8'] } },
+  };
+  const placed = (page) => page.locator('#board [data-stone="black"], #board [data-stone="white"]').count();
+
+  test('review: after the game, progress to the end, steps, slider, graph and the better move', async () => {
+    const { page, done } = await open({ fake: FINISHED });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.tap('#review-open');
+    await waitCalls(page, 'start_review', 1);
+    assert.deepEqual((await calls(page, 'start_review'))[0].args, { gameId: 1, moveNumber: 9, onProgress: {} });
+    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '10 / 10');
+    await page.waitForSelector('#review-progress[data-done]');
+    assert.equal(await page.isVisible('#review-cancel'), false);
+    assert.equal(await statusText(page), 'Move 9 of 9');
+    assert.equal(await page.locator('#review-graph .graph-tick').count(), 5);
+    assert.equal(await page.getAttribute('#review-graph .graph-tick[data-ply="5"]', 'data-class'), 'blunder');
+
+    await page.tap('#review-first');
+    assert.equal(await placed(page), 0);
+    assert.equal(await statusText(page), 'Start of the game · 9 moves');
+    assert.equal(await page.isDisabled('#review-prev'), true);
+    await page.tap('#review-next');
+    assert.equal(await placed(page), 1);
+    assert.equal(await page.textContent('#review-move'), '1. Black H8 — best');
+    await page.tap('#review-last');
+    assert.equal(await placed(page), 9);
+    await page.tap('#review-prev');
+    assert.equal(await placed(page), 8);
+
+    // The slider, then a tap on the graph half-way (ply 5 of 9 → the blunder).
+    await page.locator('#review-slider').fill('3');
+    assert.equal(await placed(page), 3);
+    assert.equal(await page.textContent('#review-move'), '3. Black I8 — inaccuracy');
+    const g = await page.locator('#review-graph').boundingBox();
+    await page.touchscreen.tap(g.x + g.width * 0.5, g.y + g.height / 2);
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="black"], #board [data-stone="white"]').length === 5);
+    assert.equal(await page.textContent('#review-move'), '5. Black J8 — blunder · better: A15');
+    await page.waitForSelector('#board .mark.better[data-point="a15"]');
+
+    // The board is for looking in review: a tap places nothing; Undo waits.
+    await tapAt(page, 3, 3);
+    await page.waitForTimeout(100);
+    assert.equal((await calls(page, 'play')).length, 0);
+    assert.equal(await page.isDisabled('#undo'), true);
+
+    // Back to the game; the finished review is kept and not asked for again.
+    await page.tap('#review-close');
+    assert.equal(await placed(page), 9);
+    assert.equal(await page.isVisible('#panel'), false);
+    await page.tap('#settings');
+    await page.tap('#review-record');
+    await page.waitForSelector('#review:not([hidden])');
+    assert.equal((await calls(page, 'start_review')).length, 1);
+    await done();
+  });
+
+  test('review: a running review can be stopped; analysis follows the step shown', async () => {
+    const { page, done } = await open({ fake: { ...FINISHED, reviewDelay: 250 } });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.tap('#review-open');
+    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '1 / 10');
+    await page.tap('#review-cancel');
+    await waitCalls(page, 'cancel_review', 1);
+    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '');
+    assert.equal(await page.isVisible('#review-cancel'), false);
+    await page.waitForTimeout(600);
+    assert.equal(await page.textContent('#review-progress'), '', 'a late progress of the stopped review is dropped');
+    // Analysis on a review step analyses that position.
+    // The last position is finished: nothing to analyse, the panel says so.
+    await page.tap('#analysis');
+    await page.waitForFunction(() => document.querySelector('#eval-info').textContent === 'The game is over here');
+    assert.equal(await page.getAttribute('#eval', 'data-score'), '30000');
+    assert.equal((await calls(page, 'start_analysis')).length, 0);
+    await page.tap('#review-first');
+    await waitCalls(page, 'start_analysis', 1);
+    assert.equal((await calls(page, 'start_analysis'))[0].args.moveNumber, 0);
+    await page.waitForSelector('#eval[data-score="40"][data-ply="0"]');
+    await done();
+  });
+
   test('tap → stone drawn within one frame', async (t) => {
     // The engine answers 50 ms later: any stone seen before that was drawn by the UI itself.
     const { page, done } = await open({ fake: { ...LOCAL, latency: 50 } });

@@ -169,3 +169,89 @@ test('scores and speeds are written short', () => {
   assert.equal(ctl.formatNps(123456), '123k');
   assert.equal(ctl.formatNps(2_345_678), '2.3M');
 });
+
+// Game review (issue 10 §2): stepping, the graph and the words for each move.
+const reviewed = (over = {}) => {
+  const moves = ['h8', 'a1', 'i8', 'a2', 'j8'];
+  const classes = ['best', 'good', 'best', 'blunder', 'missed-win'];
+  return stateWith({
+    view: view({
+      moves, moveNumber: 5, toMove: 'white',
+      review: {
+        msPerPosition: 300,
+        moves: moves.map((point, i) => ({ ply: i + 1, point, color: i % 2 ? 'white' : 'black', class: classes[i], best: i === 3 ? 'k8' : point, scoreBefore: 0, scoreAfter: 0 })),
+        blackChances: [500, 560, 540, 700, 980, 1000],
+      },
+    }),
+    ...over,
+  });
+};
+
+test('review can be opened for a finished game or two players, not mid-game against the computer', () => {
+  assert.equal(ctl.canReview(view()), false, 'no moves');
+  assert.equal(ctl.canReview(view({ moves: ['h8'] })), true, 'two players');
+  assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer' })), false);
+  assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer', result: { winner: 'black', reason: 'five', line: [] } })), true);
+});
+
+test('review steps stay within the game and show the position cut at the ply', () => {
+  const s = reviewed();
+  assert.equal(ctl.inReview(s), false);
+  assert.equal(ctl.shownPly(s), 5);
+  s.review.ply = 5;
+  assert.equal(ctl.reviewStep(s, 'next'), 5);
+  assert.equal(ctl.reviewStep(s, 'prev'), 4);
+  assert.equal(ctl.reviewStep(s, 'first'), 0);
+  assert.equal(ctl.reviewStep(s, 'last'), 5);
+  assert.equal(ctl.reviewStep(s, '3'), 3);
+  assert.equal(ctl.reviewStep(s, '99'), 5);
+  assert.equal(ctl.reviewStep(s, 'nonsense'), 5);
+  s.review.ply = 0;
+  assert.equal(ctl.reviewStep(s, 'prev'), 0);
+  s.review.ply = 2;
+  const shown = ctl.shownView(s);
+  assert.deepEqual([shown.moves, shown.toMove, shown.result], [['h8', 'a1'], 'black', null]);
+  assert.equal(ctl.boardModel(s).stones.filter(Boolean).length, 2);
+  assert.equal(ctl.humanCanPlay(s), false, 'the board is for looking in review');
+  assert.equal(ctl.statusText(s), 'Move 2 of 5');
+  assert.equal(ctl.plyAt(0.5, 5), 3);
+  assert.equal(ctl.plyAt(-1, 5), 0);
+  assert.equal(ctl.plyAt(2, 5), 5);
+});
+
+test('each reviewed move is worded with its class and the better move marked', () => {
+  setLanguage('en');
+  const s = reviewed();
+  s.review.ply = 4;
+  assert.deepEqual(ctl.reviewMoveInfo(s), { text: '4. White A2 — blunder · better: K8', better: { index: ctl.indexOf('k8', 15), label: '' }, cls: 'blunder' });
+  assert.equal(ctl.boardModel(s).better.index, ctl.indexOf('k8', 15));
+  s.review.ply = 1;
+  assert.equal(ctl.reviewMoveInfo(s).text, '1. Black H8 — best');
+  assert.equal(ctl.reviewMoveInfo(s).better, null);
+  s.review.ply = 0;
+  assert.equal(ctl.reviewMoveInfo(s).text, 'Start of the game · 5 moves');
+  s.review.ply = 5;
+  assert.equal(ctl.reviewMoveInfo(s).text, '5. Black J8 — missed win');
+  setLanguage('zh-CN');
+  s.review.ply = 4;
+  assert.equal(ctl.reviewMoveInfo(s).text, '4. 白方 A2 — 大错 · 更好：K8');
+  setLanguage('en');
+  // Before the review is finished there is no class to tell.
+  const plain = reviewed();
+  plain.view.review = null;
+  plain.review.ply = 2;
+  assert.deepEqual(ctl.reviewMoveInfo(plain), { text: 'Move 2 of 5', better: null, cls: '' });
+});
+
+test('the evaluation graph: black’s chances as an area, ticks on the bad moves, the cursor on the ply', () => {
+  const s = reviewed();
+  s.review.ply = 2;
+  const g = ctl.reviewGraph(s, 100, 50);
+  assert.equal(g.n, 5);
+  assert.equal(g.area, 'M0,50 L0.00,25.00 L20.00,22.00 L40.00,23.00 L60.00,15.00 L80.00,1.00 L100.00,0.00 L100,50 Z');
+  assert.deepEqual(g.ticks, [{ ply: 4, x: 80, cls: 'blunder' }, { ply: 5, x: 100, cls: 'missed-win' }]);
+  assert.equal(g.cursor, 40);
+  const none = reviewed();
+  none.view.review = null;
+  assert.equal(ctl.reviewGraph(none, 100, 50), null);
+});

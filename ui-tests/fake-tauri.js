@@ -46,6 +46,8 @@
     generation: 0,
     channel: null,
     stopped: 0,
+    reviews: 0,
+    reviewDelay: cfg.reviewDelay ?? 15,
     sendAnalysis(over = {}) { fake.channel?.onmessage?.(clone({ ...analysisRound(), ...over })); },
     get view() { return clone(view); },
     release() { const r = fake.held.shift(); if (r) r(); return !!r; },
@@ -137,6 +139,35 @@
         setTimeout(() => { if (generation === fake.generation) fake.sendAnalysis(); }, fake.analysisDelay);
         return ok(generation);
       }
+      case 'start_review': {
+        // Made-up classes (every 4th move a mistake, the 5th a blunder with a better move),
+        // progress after each "position" every `reviewDelay` ms.
+        if (args.gameId !== view.gameId || args.moveNumber !== view.moves.length) return fail('stale');
+        if (!view.moves.length) return fail('badArgument');
+        const serial = ++fake.reviews;
+        const total = view.moves.length + 1;
+        const classes = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+        return new Promise((resolve, reject) => {
+          let done = 0;
+          const step = () => {
+            if (serial !== fake.reviews) return reject({ code: 'cancelled', message: 'cancelled' });
+            done++;
+            args.onProgress?.onmessage?.({ gameId: view.gameId, done, total });
+            if (done < total) return setTimeout(step, fake.reviewDelay);
+            const moves = view.moves.map((point, i) => ({
+              ply: i + 1, point, color: colorAt(i), class: classes[i % 5], best: i % 5 === 4 ? 'a15' : point,
+              scoreBefore: 0, scoreAfter: 0,
+            }));
+            const blackChances = Array.from({ length: total }, (_, k) => Math.round(500 + 400 * Math.sin(k / 2)));
+            view = { ...view, review: { msPerPosition: 300, moves, blackChances } };
+            resolve(clone(view));
+          };
+          setTimeout(step, fake.reviewDelay);
+        });
+      }
+      case 'cancel_review':
+        fake.reviews++;
+        return ok(null);
       case 'stop_analysis':
         fake.stopped++;
         fake.generation++;

@@ -28,7 +28,7 @@ export function createState() {
     // Analysis mode: the toggle, the latest analysis asked for and its latest round.
     analysis: { on: false, key: '', generation: 0, update: null },
     // Review: the ply shown (null: the live game), and the game's review while or once made.
-    review: { ply: null, data: null, progress: null },
+    review: { ply: null, running: false, progress: null },
   };
 }
 
@@ -68,6 +68,63 @@ export function acceptAnalysis(state, update) {
   if (!a.on || !v || !update) return false;
   if (a.generation && update.generation !== a.generation) return false;
   return update.gameId === v.gameId && update.moveNumber === shownPly(state);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game review (issue 10 §2): the review itself comes with the GameView (`view.review`).
+
+/** Whether the game can be reviewed now: it has moves, and it is over or not against the computer. */
+export function canReview(view) {
+  return !!view && view.moves.length > 0 && (!!view.result || view.mode !== 'computer');
+}
+
+/** The ply shown after a step: 'first' | 'prev' | 'next' | 'last', or a number (slider, graph). */
+export function reviewStep(state, step) {
+  const n = state.view?.moves.length ?? 0;
+  const at = shownPly(state);
+  const to = step === 'first' ? 0 : step === 'prev' ? at - 1 : step === 'next' ? at + 1 : step === 'last' ? n : Number(step);
+  return Math.max(0, Math.min(n, Number.isFinite(to) ? Math.round(to) : at));
+}
+
+/** The ply under a tap at `fraction` (0..1) of the graph's width. */
+export function plyAt(fraction, n) {
+  return Math.max(0, Math.min(n, Math.round(fraction * n)));
+}
+
+/** Classes worth a mark on the graph. */
+const MARKED = new Set(['inaccuracy', 'mistake', 'blunder', 'missed-win']);
+
+/**
+ * The evaluation graph in a `width` × `height` box: black's chances as a filled area (black
+ * below), one tick per marked move and the cursor at the ply shown.
+ */
+export function reviewGraph(state, width, height) {
+  const r = state.view?.review;
+  if (!r) return null;
+  const n = r.moves.length;
+  const x = (ply) => (n ? (ply / n) * width : 0);
+  const y = (permille) => height - (permille / 1000) * height;
+  const points = r.blackChances.map((c, ply) => `${x(ply).toFixed(2)},${y(c).toFixed(2)}`);
+  return {
+    area: `M0,${height} L${points.join(' L')} L${width},${height} Z`,
+    ticks: r.moves.filter((m) => MARKED.has(m.class)).map((m) => ({ ply: m.ply, x: x(m.ply), cls: m.class })),
+    cursor: x(shownPly(state)),
+    n,
+  };
+}
+
+/** The reviewed move that led to the position shown, and the engine's better move, as words and a board mark. */
+export function reviewMoveInfo(state) {
+  const v = state.view;
+  const ply = shownPly(state);
+  const total = v?.moves.length ?? 0;
+  const where = ply === 0 ? t('reviewStartPos', { total }) : t('reviewPly', { ply, total });
+  const m = v?.review?.moves[ply - 1];
+  if (!m) return { text: where, better: null, cls: '' };
+  const parts = [t('reviewMove', { ply, color: t(m.color), point: m.point.toUpperCase(), class: t(`class_${m.class}`) })];
+  const better = m.best && m.best !== m.point && m.class !== 'best' ? m.best : null;
+  if (better) parts.push(t('reviewBetter', { point: better.toUpperCase() }));
+  return { text: parts.join(' · '), better: better ? { index: indexOf(better, v.size), label: '' } : null, cls: m.class };
 }
 
 /** A score from black's point of view as text: "+125", "−40", "+M9" (black wins in 9). */
@@ -178,6 +235,7 @@ export function boardModel(state, coarse = false) {
     hint: state.hint?.index ?? -1,
     pv: marks.pv,
     candidates: marks.candidates,
+    better: inReview(state) ? reviewMoveInfo(state).better : null,
   };
 }
 
@@ -207,6 +265,10 @@ export function statusText(state, coarse = false) {
   const v = state.view;
   if (state.flash) return state.flash;
   if (!v) return '';
+  if (inReview(state)) {
+    const ply = shownPly(state);
+    return ply === 0 ? t('reviewStartPos', { total: v.moves.length }) : t('reviewPly', { ply, total: v.moves.length });
+  }
   if (v.result) return resultText(v.result);
   if (state.thinking || (state.busy && state.optimistic && v.mode === 'computer')) return t('thinking');
   if (state.hinting) return t('hinting');

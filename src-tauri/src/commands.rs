@@ -21,7 +21,7 @@ use crate::state::{
     AnalysisJob, AppCore, BackgroundEngine, Core, EngineState, NewGameOptions, RecordFormat,
     SearchKind, ROUND_BUDGETS_MS,
 };
-use crate::view::{AnalysisUpdate, AppState, GameView, Hint};
+use crate::view::{AnalysisUpdate, AppState, GameView, Hint, ReviewProgress};
 
 /// A command argument that Tauri always accepts and the command checks, so a missing or
 /// malformed argument is refused with `badArgument` in the contract's `{ code, message }` shape
@@ -245,6 +245,58 @@ pub fn stop_analysis(core: State<'_, Core>) {
     lock(&core).stop_analysis();
 }
 
+/// Reviews every move of game `gameId` as it stands (`moveNumber` moves) in the background,
+/// with progress on `onProgress`, and answers with the game's view holding the finished review
+/// (also kept in the save). Rejects `cancelled` after `cancel_review` or a change of the game.
+#[tauri::command]
+pub async fn start_review<R: Runtime>(
+    app: AppHandle<R>,
+    webview: Webview<R>,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+    on_progress: Arg<JavaScriptChannelId>,
+) -> Result<GameView> {
+    let (game_id, move_number) = (game_id.get()?, move_number.get()?);
+    let channel: Channel<ReviewProgress> = on_progress.get()?.channel_on(webview);
+    let job = on_core(app.clone(), move |core| {
+        core.begin_review(game_id, move_number)
+    })
+    .await?;
+    let cancel = job.cancel_flag();
+    let worker = app.clone();
+    let ran = tauri::async_runtime::spawn_blocking(move || {
+        let engine = worker.state::<BackgroundEngine>();
+        let mut engine = lock(&engine.0);
+        let found = job.run(engine.get(), |done, total| {
+            // A webview that went away just stops hearing about it.
+            let _ = channel.send(ReviewProgress {
+                game_id,
+                done,
+                total,
+            });
+        });
+        (job, found)
+    })
+    .await;
+    let core = app.state::<Core>();
+    let mut core = lock(&core);
+    match ran {
+        Ok((job, found)) => core.finish_review(&job, &found),
+        Err(e) => {
+            log::error!("the review engine panicked ({e}); starting a fresh one");
+            lock(&app.state::<BackgroundEngine>().0).reset();
+            core.abandon_review(&cancel);
+            Err(Error::Cancelled)
+        }
+    }
+}
+
+/// Stops the running review; it answers `cancelled` and nothing is kept.
+#[tauri::command]
+pub fn cancel_review(core: State<'_, Core>) {
+    lock(&core).cancel_review();
+}
+
 /// The game as `"moves"` (`h8 i9 g7`) or `"sgf"`.
 #[tauri::command]
 pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result<String> {
@@ -333,6 +385,7 @@ mod tests {
         assert_eq!(
             plain,
             [
+                "cancel_review",
                 "cancel_search",
                 "export_record",
                 "get_settings",

@@ -72,6 +72,8 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::haptic_tick,
             commands::start_analysis,
             commands::stop_analysis,
+            commands::start_review,
+            commands::cancel_review,
         ])
 }
 
@@ -367,6 +369,52 @@ mod tests {
             true
         });
         assert_eq!(rounds, 1);
+    }
+
+    #[test]
+    fn start_review_answers_the_reviewed_game_and_refuses_bad_arguments() {
+        let dir = TempDir::new("ipc-review");
+        let (_app, w) = app(&dir);
+        invoke(&w, "new_game", json!({ "options": { "mode": "local" } })).unwrap();
+        let v = invoke(
+            &w,
+            "play",
+            json!({ "point": "h8", "gameId": 2, "moveNumber": 0 }),
+        )
+        .unwrap();
+        assert_eq!(v["review"], Value::Null);
+        for args in [
+            json!({ "gameId": 2, "moveNumber": 1 }),
+            json!({ "gameId": 2, "moveNumber": 1, "onProgress": 3 }),
+            json!({ "gameId": "2", "moveNumber": 1, "onProgress": "__CHANNEL__:3" }),
+        ] {
+            let err = invoke(&w, "start_review", args.clone()).unwrap_err();
+            assert_eq!(err["code"], "badArgument", "{args}: {err}");
+        }
+        let err = invoke(
+            &w,
+            "start_review",
+            json!({ "gameId": 2, "moveNumber": 0, "onProgress": "__CHANNEL__:3" }),
+        )
+        .unwrap_err();
+        assert_eq!(err["code"], "stale");
+        let v = invoke(
+            &w,
+            "start_review",
+            json!({ "gameId": 2, "moveNumber": 1, "onProgress": "__CHANNEL__:3" }),
+        )
+        .unwrap();
+        assert_eq!(v["review"]["moves"][0]["point"], "h8", "{v}");
+        assert_eq!(
+            v["review"]["blackChances"].as_array().unwrap().len(),
+            2,
+            "{v}"
+        );
+        assert_eq!(
+            invoke(&w, "get_state", json!({})).unwrap()["game"]["review"],
+            v["review"]
+        );
+        assert_eq!(invoke(&w, "cancel_review", json!({})).unwrap(), Value::Null);
     }
 
     #[test]

@@ -80,6 +80,36 @@ pub struct GameView {
     pub computer_to_move: bool,
     /// Moves were played against the computer with analysis on.
     pub analysed: bool,
+    /// The game's finished review (issue 10 §2), while the moves are the ones reviewed.
+    pub review: Option<ReviewView>,
+}
+
+/// A finished review as the UI shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewView {
+    /// Search time per position, in milliseconds.
+    pub ms_per_position: u64,
+    /// One entry per move, in order.
+    pub moves: Vec<crate::state::ReviewedMove>,
+    /// Black's winning chances in permille (0..=1000) in each position, start to end
+    /// (moves + 1 values): the evaluation graph.
+    pub black_chances: Vec<u16>,
+}
+
+impl From<&crate::state::GameReview> for ReviewView {
+    fn from(r: &crate::state::GameReview) -> ReviewView {
+        ReviewView {
+            ms_per_position: r.ms_per_position,
+            moves: r.reviewed.clone(),
+            black_chances: r
+                .black_chances()
+                .iter()
+                // In 0..=1000 by construction: the cast cannot truncate.
+                .map(|c| (c.clamp(0.0, 1.0) * 1000.0).round() as u16)
+                .collect(),
+        }
+    }
 }
 
 /// How the game ended.
@@ -221,8 +251,22 @@ impl GameView {
             can_redo: game.can_redo(),
             computer_to_move: session.computer_to_move(game),
             analysed: session.analysed,
+            review: None,
         }
     }
+}
+
+/// Progress of a running review (`start_review`'s channel): `done` of `total` positions
+/// searched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewProgress {
+    /// The game reviewed.
+    pub game_id: u64,
+    /// Positions searched so far.
+    pub done: usize,
+    /// Positions in all (moves + 1).
+    pub total: usize,
 }
 
 /// One round of the background analysis (`start_analysis`'s channel): the best lines of the

@@ -20,14 +20,16 @@ use crate::error::{Error, Result};
 use crate::saver::{SaveTicket, Saver};
 use crate::settings::{check_size, level_number, HumanResult, Mode, Settings, Stats};
 use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
-use crate::view::{AppState, GameSetup, GameView, Hint};
+use crate::view::{AppState, GameSetup, GameView, Hint, ReviewView};
 
 mod analysis;
 mod persist;
 mod records;
+mod review;
 mod search;
 
 pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
+pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
 
 /// The state the commands share, registered with `.manage()`.
 pub type Core = Mutex<AppCore>;
@@ -195,12 +197,27 @@ struct SavedSession {
     #[serde(default)]
     analysed: bool,
     game: SavedGame,
+    /// The game's review (issue 10 §2); absent from older saves. Read leniently: a review
+    /// that cannot be read, or does not fit the game, is dropped and the game still loads.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient_review"
+    )]
+    review: Option<GameReview>,
+}
+
+fn lenient_review<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Option<GameReview>, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(value).ok())
 }
 
 const SESSION_VERSION: u32 = 1;
 
 impl SavedSession {
-    fn new(game: &Game, s: &GameSetup) -> SavedSession {
+    fn new(game: &Game, s: &GameSetup, review: Option<&GameReview>) -> SavedSession {
         SavedSession {
             version: SESSION_VERSION,
             game_id: s.game_id,
@@ -211,11 +228,12 @@ impl SavedSession {
             game_uid: s.game_uid,
             analysed: s.analysed,
             game: game.to_saved(),
+            review: review.cloned(),
         }
     }
 
     /// The game replayed through the referee, or `None` if the file describes no legal game.
-    fn restore(self) -> Option<(Game, GameSetup)> {
+    fn restore(self) -> Option<(Game, GameSetup, Option<GameReview>)> {
         if self.version != SESSION_VERSION {
             return None;
         }
@@ -233,7 +251,8 @@ impl SavedSession {
             },
             analysed: self.analysed,
         };
-        Some((game, session))
+        let review = self.review.filter(|r| r.fits(&game));
+        Some((game, session, review))
     }
 }
 
@@ -255,6 +274,10 @@ pub struct AppCore {
     /// Analysis was started and not stopped since the last new game: moves played now mark
     /// the game as analysed.
     analysis_on: bool,
+    /// The game's finished review, if any (`review.rs`).
+    review: Option<GameReview>,
+    /// The cancel flag of the running review, if any.
+    reviewing: Option<Arc<AtomicBool>>,
     /// `None`: no data folder, nothing is saved (and the player was told).
     saver: Option<Saver>,
 }
@@ -323,6 +346,8 @@ impl AppCore {
             analysis: None,
             analysis_generation: 0,
             analysis_on: false,
+            review: None,
+            reviewing: None,
             saver: None,
         }
     }
@@ -352,7 +377,7 @@ impl AppCore {
         };
         let saved = storage.load(GAME_FILE, SavedSession::restore);
         let damaged_game = matches!(saved, Loaded::Damaged);
-        let (game, session) = match saved {
+        let (game, session, review) = match saved {
             Loaded::Found(found) => found,
             Loaded::Missing | Loaded::Damaged => {
                 if damaged_game {
@@ -367,7 +392,7 @@ impl AppCore {
                     game_uid: new_game_uid(),
                     analysed: false,
                 };
-                (fresh_game(settings.rule, settings.size), session)
+                (fresh_game(settings.rule, settings.size), session, None)
             }
         };
         let core = AppCore {
@@ -380,6 +405,8 @@ impl AppCore {
             analysis: None,
             analysis_generation: 0,
             analysis_on: false,
+            review,
+            reviewing: None,
             saver: Some(Saver::new(storage)),
         };
         if !core.notices.is_empty() {
@@ -402,7 +429,9 @@ impl AppCore {
     /// The current game as the UI draws it.
     #[must_use]
     pub fn view(&self) -> GameView {
-        GameView::new(&self.game, &self.session)
+        let mut view = GameView::new(&self.game, &self.session);
+        view.review = self.review().map(ReviewView::from);
+        view
     }
 
     /// The settings.
@@ -433,6 +462,8 @@ impl AppCore {
         self.cancel_search();
         // A new game starts without analysis; the UI turns it on again where it wants it.
         self.stop_analysis();
+        self.review = None;
+        self.cancel_review();
         self.game = fresh_game(settings.rule, settings.size);
         self.session = GameSetup {
             game_id: self.session.game_id.wrapping_add(1),
@@ -512,6 +543,7 @@ impl AppCore {
                 }
             }
         }
+        self.drop_stale_review();
         self.save_game();
         self.view()
     }

@@ -31,6 +31,8 @@ impl AppCore {
             ..self.session
         };
         self.game = game;
+        self.review = None;
+        self.cancel_review();
         self.save_game();
         Ok(self.view())
     }
