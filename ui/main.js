@@ -339,8 +339,8 @@ function syncAnalysis({ force = false } = {}) {
       },
       (err) => {
         if (serial !== analysisSerial) return;
-        state.analysis.key = '';
-        // The position moved on before the shell saw the request: the new one restarts it.
+        // The key stays: no retry until the position on screen changes (which restarts it),
+        // so a failing shell is not asked again and again.
         if (err.code !== 'stale' && err.code !== 'gameOver') showError(err);
       },
     );
