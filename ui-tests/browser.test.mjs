@@ -22,6 +22,12 @@ after(async () => {
 });
 
 const LOCAL = { settings: { mode: 'local', confirmMove: 'off' } };
+// A two-player game black won on move 9, for the review tests.
+const FINISHED = {
+  ...LOCAL,
+  moves: ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'],
+  view: { result: { winner: 'black', reason: 'five', line: ['h8', 'i8', 'j8', 'k8', 'l8'] } },
+};
 
 async function open(opts = {}) {
   const app = await openApp(browser, server, opts);
@@ -441,11 +447,6 @@ describe('touch (phone 390×844)', () => {
 
   // Game review (issue 10 §2): fake-tauri.js stands in for the engine's review (made-up
   // classes, progress every reviewDelay ms); the real review runs in the Rust tests and the E2E.
-  const FINISHED = {
-    ...LOCAL,
-    moves: ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'],
-    view: { result: { winner: 'black', reason: 'five', line: ['h8', 'i8', 'j8', 'k8', 'l8'] } },
-  };
   const placed = (page) => page.locator('#board [data-stone="black"], #board [data-stone="white"]').count();
 
   test('review: after the game, progress to the end, steps, slider, graph and the better move', async () => {
@@ -743,6 +744,36 @@ describe('screenshots', () => {
     assert.equal(await page.getAttribute('[data-point="j9"]', 'data-num'), '14');
     await page.screenshot({ path: join(ARTIFACTS, 'phone-landscape-zh.png') });
     await done();
+  });
+
+  test('analysis and review fit small phones upright and on their side: every control reachable', async () => {
+    for (const viewport of [{ width: 844, height: 390 }, { width: 360, height: 640 }, { width: 390, height: 844 }]) {
+      const { page, done } = await open({ device: { ...PHONE, deviceScaleFactor: 1, viewport }, reducedMotion: 'reduce', fake: FINISHED });
+      await page.waitForSelector('#gameover-sheet[open]');
+      await page.tap('#review-open');
+      await page.waitForSelector('#review-progress[data-done]');
+      await page.tap('#analysis');
+      await page.tap('#review-prev');
+      await page.waitForSelector('#eval[data-score]');
+      const ids = ['undo', 'redo', 'hint', 'analysis', 'new-game', 'settings', 'review-first', 'review-prev', 'review-slider', 'review-next', 'review-last', 'review-close', 'review-graph', 'eval', 'status', 'board'];
+      const boxes = await page.evaluate((list) => list.map((id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return { id, left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width };
+      }), ids);
+      for (const b of boxes) {
+        const where = `${viewport.width}×${viewport.height} #${b.id} ${JSON.stringify(b)}`;
+        assert.ok(b.top >= 0 && b.left >= 0 && b.bottom <= viewport.height + 0.5 && b.right <= viewport.width + 0.5, `on screen: ${where}`);
+        assert.ok(b.width >= (b.id === 'review-slider' ? 40 : 24), `usable: ${where}`);
+      }
+      // The board keeps clear of the panel and the panel of the tools.
+      const box = Object.fromEntries(boxes.map((b) => [b.id, b]));
+      if (viewport.width < viewport.height) {
+        assert.ok(box.board.bottom <= box.eval.top && box['review-graph'].bottom <= box.undo.top, `stacked at ${viewport.width}×${viewport.height}`);
+        assert.ok(box.status.bottom <= box.board.top);
+      }
+      await page.screenshot({ path: join(ARTIFACTS, `review-${viewport.width}x${viewport.height}.png`) });
+      await done();
+    }
   });
 
   // Phone shots at 2× keep the files small enough to commit one to docs/.
