@@ -52,6 +52,7 @@ async function waitPlayed(page, n) {
   await page.waitForSelector('#undo:not([disabled])');
 }
 const statusText = (page) => page.textContent('#status');
+const placed = (page) => page.locator('#board [data-stone="black"], #board [data-stone="white"]').count();
 
 describe('touch (phone 390×844)', () => {
   test('taps near each corner of a cell play that corner’s point', async () => {
@@ -447,7 +448,6 @@ describe('touch (phone 390×844)', () => {
 
   // Game review (issue 10 §2): fake-tauri.js stands in for the engine's review (made-up
   // classes, progress every reviewDelay ms); the real review runs in the Rust tests and the E2E.
-  const placed = (page) => page.locator('#board [data-stone="black"], #board [data-stone="white"]').count();
 
   test('review: after the game, progress to the end, steps, slider, graph and the better move', async () => {
     const { page, done } = await open({ fake: FINISHED });
@@ -498,6 +498,32 @@ describe('touch (phone 390×844)', () => {
     await page.tap('#review-record');
     await page.waitForSelector('#review:not([hidden])');
     assert.equal((await calls(page, 'start_review')).length, 1);
+    await done();
+  });
+
+  test('review: a swipe across the board steps back and forward', async () => {
+    const { page, done } = await open({ fake: FINISHED });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.tap('#review-open');
+    await page.waitForSelector('#review-progress[data-done]');
+    const swipe = (dx) =>
+      page.evaluate((d) => {
+        const board = document.querySelector('#board');
+        const r = board.getBoundingClientRect();
+        const at = (x) => ({ bubbles: true, pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: r.top + r.height / 2 });
+        const x0 = r.left + r.width / 2 - d / 2;
+        board.dispatchEvent(new PointerEvent('pointerdown', at(x0)));
+        board.dispatchEvent(new PointerEvent('pointerup', at(x0 + d)));
+      }, dx);
+    await swipe(160);
+    assert.equal(await placed(page), 8);
+    await swipe(160);
+    assert.equal(await placed(page), 7);
+    await swipe(-160);
+    assert.equal(await placed(page), 8);
+    await swipe(30);
+    assert.equal(await placed(page), 8, 'a short slide is not a swipe');
+    assert.equal((await calls(page, 'play')).length, 0);
     await done();
   });
 
@@ -574,6 +600,24 @@ describe('touch (phone 390×844)', () => {
 });
 
 describe('desktop (1280×800, mouse and keyboard)', () => {
+  test('review: arrow keys, Home and End step through the game', async () => {
+    const { page, done } = await open({ device: DESKTOP, fake: FINISHED });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.click('#review-open');
+    await page.waitForSelector('#review-progress[data-done]');
+    await page.click('#status');
+    await page.keyboard.press('Home');
+    assert.equal(await placed(page), 0);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await placed(page), 2);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await placed(page), 1);
+    await page.keyboard.press('End');
+    assert.equal(await placed(page), 9);
+    await done();
+  });
+
   test('keyboard: arrows move one focus cursor, Enter places', async () => {
     const { page, done } = await open({ device: DESKTOP, fake: { settings: { ...LOCAL.settings, sound: true } } });
     // Count the stone clicks the sound module synthesises.

@@ -255,3 +255,10 @@ test('the evaluation graph: black’s chances as an area, ticks on the bad moves
   none.view.review = null;
   assert.equal(ctl.reviewGraph(none, 100, 50), null);
 });
+
+test('a swipe steps through the review only when long and mostly sideways', () => {
+  assert.equal(ctl.swipeStep(120, 10, 390), 'prev');
+  assert.equal(ctl.swipeStep(-120, -30, 390), 'next');
+  assert.equal(ctl.swipeStep(60, 0, 390), '', 'too short: a tap that slid');
+  assert.equal(ctl.swipeStep(120, 90, 390), '', 'too steep');
+});

@@ -86,6 +86,15 @@ export function reviewStep(state, step) {
   return Math.max(0, Math.min(n, Number.isFinite(to) ? Math.round(to) : at));
 }
 
+/**
+ * A swipe across the board in review: a mostly horizontal move of at least a fifth of the
+ * board's width steps back (to the right, as pages turn) or forward (to the left); '' otherwise.
+ */
+export function swipeStep(dx, dy, width) {
+  if (Math.abs(dx) < width / 5 || Math.abs(dx) < 2 * Math.abs(dy)) return '';
+  return dx > 0 ? 'prev' : 'next';
+}
+
 /** The ply under a tap at `fraction` (0..1) of the graph's width. */
 export function plyAt(fraction, n) {
   return Math.max(0, Math.min(n, Math.round(fraction * n)));

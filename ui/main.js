@@ -491,6 +491,32 @@ function closeReview() {
   render();
 }
 
+// Review on the desktop: ← → step, Home / End jump (not while typing, nor on the board, whose
+// arrows move the focus cursor); on a touch screen a horizontal swipe across the board steps.
+const REVIEW_KEYS = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
+
+function onReviewKey(e) {
+  if (!ctl.inReview(state) || e.altKey || e.ctrlKey || e.metaKey || !(e.key in REVIEW_KEYS)) return;
+  const target = e.target;
+  if (target instanceof HTMLElement && (target.closest('#board') || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+  if (sheets.anyOpen()) return;
+  e.preventDefault();
+  showPly(ctl.reviewStep(state, REVIEW_KEYS[e.key]));
+}
+
+let swipeFrom = null;
+function onBoardSwipeStart(e) {
+  swipeFrom = ctl.inReview(state) && e.isPrimary ? { x: e.clientX, y: e.clientY } : null;
+}
+
+function onBoardSwipeEnd(e) {
+  const from = swipeFrom;
+  swipeFrom = null;
+  if (!from || !ctl.inReview(state)) return;
+  const step = ctl.swipeStep(e.clientX - from.x, e.clientY - from.y, $('board').clientWidth);
+  if (step) showPly(ctl.reviewStep(state, step));
+}
+
 function onGraphTap(e) {
   const r = $('review-graph').getBoundingClientRect();
   const n = state.view?.moves.length ?? 0;
@@ -819,6 +845,12 @@ function bindUi() {
   $('review-graph').addEventListener('pointerup', onGraphTap);
   $('review-cancel').addEventListener('click', cancelReview);
   $('review-close').addEventListener('click', closeReview);
+  document.addEventListener('keydown', onReviewKey);
+  $('board').addEventListener('pointerdown', onBoardSwipeStart);
+  $('board').addEventListener('pointerup', onBoardSwipeEnd);
+  $('board').addEventListener('pointercancel', () => {
+    swipeFrom = null;
+  });
   $('new-game').addEventListener('click', onNewGameButton);
   $('settings').addEventListener('click', openSettings);
   $('place').addEventListener('click', () => place(state.pending));
