@@ -455,7 +455,7 @@ describe('touch (phone 390×844)', () => {
     await page.tap('#review-open');
     await waitCalls(page, 'start_review', 1);
     assert.deepEqual((await calls(page, 'start_review'))[0].args, { gameId: 1, moveNumber: 9, onProgress: {} });
-    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '10 / 10');
+    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '9 / 9');
     await page.waitForSelector('#review-progress[data-done]');
     assert.equal(await page.isVisible('#review-cancel'), false);
     assert.equal(await statusText(page), 'Move 9 of 9');
@@ -531,7 +531,7 @@ describe('touch (phone 390×844)', () => {
     const { page, done } = await open({ fake: { ...FINISHED, reviewDelay: 250 } });
     await page.waitForSelector('#gameover-sheet[open]');
     await page.tap('#review-open');
-    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '1 / 10');
+    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '0 / 9');
     await page.tap('#review-cancel');
     await waitCalls(page, 'cancel_review', 1);
     await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '');

@@ -262,3 +262,11 @@ test('a swipe steps through the review only when long and mostly sideways', () =
   assert.equal(ctl.swipeStep(60, 0, 390), '', 'too short: a tap that slid');
   assert.equal(ctl.swipeStep(120, 90, 390), '', 'too steep');
 });
+
+test('review progress counts the moves judged, not the positions searched', () => {
+  assert.equal(ctl.reviewProgress(null), null);
+  assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 0, total: 48 }), { done: 0, total: 47 });
+  assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 1, total: 48 }), { done: 0, total: 47 });
+  assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 13, total: 48 }), { done: 12, total: 47 });
+  assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 48, total: 48 }), { done: 47, total: 47 });
+});

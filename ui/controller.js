@@ -95,6 +95,16 @@ export function swipeStep(dx, dy, width) {
   return dx > 0 ? 'prev' : 'next';
 }
 
+/**
+ * The review's progress in moves judged ("12 / 47"): the shell counts positions searched (moves
+ * + 1), and a move is judged once the positions before and after it are.
+ */
+export function reviewProgress(progress) {
+  if (!progress) return null;
+  const moves = Math.max(0, progress.total - 1);
+  return { done: Math.min(moves, Math.max(0, progress.done - 1)), total: moves };
+}
+
 /** The ply under a tap at `fraction` (0..1) of the graph's width. */
 export function plyAt(fraction, n) {
   return Math.max(0, Math.min(n, Math.round(fraction * n)));

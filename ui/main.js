@@ -392,7 +392,7 @@ function renderReview() {
   const info = ctl.reviewMoveInfo(state);
   $('review-move').textContent = info.text;
   $('review-move').dataset.class = info.cls;
-  const p = state.review.progress;
+  const p = ctl.reviewProgress(state.review.progress);
   const progress = $('review-progress');
   const text = p ? t('reviewProgress', { done: p.done, total: p.total }) : '';
   if (progress.textContent !== text) progress.textContent = text;

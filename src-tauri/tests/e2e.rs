@@ -975,15 +975,29 @@ const SIXTY_MOVES: &str = "e5 d5 f5 g5 i5 h5 j5 k5 d6 e6 g6 f6 h6 i6 k6 j6 e7 d7
     j7 k7 d8 e8 g8 f8 h8 i8 k8 j8 e9 d9 f9 g9 i9 h9 j9 k9 d10 e10 g10 f10 h10 i10 k10 j10 e11 \
     d11 f11 g11 i11 h11 j11 k11 d12 e12 g12 f12";
 
-/// Waits until `#review-progress` says `total / total` for a finished review; returns how long
+/// Opens the settings sheet and waits for it to stop moving: WebDriver clicks the point where an
+/// element was, and during the sheet's rise that point may be another button.
+async fn open_settings(c: &Client) {
+    click(c, Locator::Css("#settings")).await;
+    wait_for(
+        c,
+        "the settings sheet",
+        "document.querySelector('#settings-sheet').open",
+        Duration::from_secs(5),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+}
+
+/// Waits until `#review-progress` says `moves / moves` for a finished review; returns how long
 /// that took.
-async fn review_to_the_end(c: &Client, total: usize, timeout: Duration) -> Duration {
+async fn review_to_the_end(c: &Client, moves: usize, timeout: Duration) -> Duration {
     let start = Instant::now();
     wait_for(
         c,
-        &format!("the review's progress at {total} / {total}"),
+        &format!("the review's progress at {moves} / {moves}"),
         &format!(
-            "document.querySelector('#review-progress').textContent === '{total} / {total}' \
+            "document.querySelector('#review-progress').textContent === '{moves} / {moves}' \
              && document.querySelector('#review-progress').hasAttribute('data-done')"
         ),
         timeout,
@@ -1018,8 +1032,10 @@ async fn a_finished_game_and_a_loaded_record_are_reviewed_to_the_end() {
         Duration::from_secs(5),
     )
     .await;
+    // The sheet rises into place; click once it stands still (see `open_settings`).
+    tokio::time::sleep(Duration::from_millis(500)).await;
     click(&c, Locator::Css("#review-open")).await;
-    let nine = review_to_the_end(&c, 10, Duration::from_secs(30)).await;
+    let nine = review_to_the_end(&c, 9, Duration::from_secs(30)).await;
     let classes: Vec<String> = js(
         &c,
         "return [...document.querySelectorAll('#review-graph .graph-tick')].map(t => t.dataset.ply + ':' + t.dataset.class);",
@@ -1063,7 +1079,7 @@ async fn a_finished_game_and_a_loaded_record_are_reviewed_to_the_end() {
 
     // A loaded record: 60 moves, reviewed at the default 300 ms a position.
     click(&c, Locator::Css("#review-close")).await;
-    click(&c, Locator::Css("#settings")).await;
+    open_settings(&c).await;
     c.find(Locator::Css("#record-text"))
         .await
         .expect("record box")
@@ -1078,9 +1094,9 @@ async fn a_finished_game_and_a_loaded_record_are_reviewed_to_the_end() {
         Duration::from_secs(5),
     )
     .await;
-    click(&c, Locator::Css("#settings")).await;
+    open_settings(&c).await;
     click(&c, Locator::Css("#review-record")).await;
-    let sixty = review_to_the_end(&c, 61, Duration::from_secs(120)).await;
+    let sixty = review_to_the_end(&c, 60, Duration::from_secs(120)).await;
     let line = format!(
         "review to the end (debug app, 300 ms a position): 9 moves {} ms, 60 moves {} ms",
         nine.as_millis(),
