@@ -307,9 +307,9 @@ function analysisKey() {
  * Starts the analysis of the position on screen if it is not the one being analysed (after a
  * move, undo, redo, new game, import, review step, or coming back from the background).
  */
-function syncAnalysis({ force = false } = {}) {
+function syncAnalysis() {
   const key = analysisKey();
-  if (key === state.analysis.key && !force) return;
+  if (key === state.analysis.key) return;
   state.analysis.key = key;
   const serial = ++analysisSerial;
   state.analysis.update = null;
@@ -327,7 +327,6 @@ function syncAnalysis({ force = false } = {}) {
       if (serial !== analysisSerial || !ctl.acceptAnalysis(state, update)) return;
       state.analysis.update = update;
       renderAnalysis();
-      if (update.round === 1) performance.mark('wuzi-analysis-first');
     })
     .then(
       (generation) => {

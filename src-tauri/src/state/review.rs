@@ -164,11 +164,12 @@ impl AppCore {
         if self.reviewing.is_some() {
             return Err(Error::Busy);
         }
+        // Before anything changes: a refused request leaves the state as it was.
+        let game = Game::from_moves(self.game.rule(), self.game.size(), self.game.moves())
+            .map_err(|e| Error::BadArgument(e.to_string()))?;
         self.cancel_analysis_job();
         let cancel = Arc::new(AtomicBool::new(false));
         self.reviewing = Some(Arc::clone(&cancel));
-        let game = Game::from_moves(self.game.rule(), self.game.size(), self.game.moves())
-            .map_err(|e| Error::BadArgument(e.to_string()))?;
         Ok(ReviewJob {
             game,
             game_id,
