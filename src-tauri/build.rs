@@ -18,6 +18,10 @@ const COMMANDS: &[&str] = &[
     "get_stats",
     "save_now",
     "haptic_tick",
+    "start_analysis",
+    "stop_analysis",
+    "start_review",
+    "cancel_review",
 ];
 
 fn main() {

@@ -400,7 +400,18 @@ proptest! {
                 prop_assert_eq!(Some(win.color), r.winner);
                 prop_assert!(brute_win(game.board(), last, game.rule()).is_some());
             } else {
-                prop_assert!(game.board().is_full());
+                // A draw: a full board, or under renju every empty point forbidden for black.
+                match r.draw {
+                    Some(wuzi::Draw::NoLegalMove) => {
+                        prop_assert_eq!(game.rule(), Rule::Renju);
+                        prop_assert_eq!(game.to_move(), Color::Black);
+                        let mut board = game.board().clone();
+                        for p in empty_points(game.board()) {
+                            prop_assert!(forbidden_at(&mut board, p).is_some(), "{:?} is legal", p);
+                        }
+                    }
+                    _ => prop_assert!(game.board().is_full()),
+                }
             }
         }
     }
@@ -575,4 +586,18 @@ proptest! {
             }
         }
     }
+}
+
+/// The case `win_at_agrees_with_brute_force` once drew: a renju game drawn because black's only
+/// empty point (d2) is forbidden, with the board not full.
+#[test]
+fn a_renju_draw_without_a_legal_move_leaves_the_board_not_full() {
+    let moves = "d4 d6 c2 e7 b4 d1 e2 c5 f2 e5 g4 c3 b1 d3 e3 a1 f3 d5 c6 g2 a7 g3 c1 b3 e1 g6 b7 \
+                 f1 f5 b6 b5 a4 c4 d7 a6 f7 g7 g1 b2 f4 a2 a5 c7 g5 e4 e6 f6 a3";
+    let game = parse_moves_game(moves, Rule::Renju, 7).unwrap();
+    let r = game.result().expect("the game is over");
+    assert_eq!((r.winner, r.draw), (None, Some(wuzi::Draw::NoLegalMove)));
+    assert!(!game.board().is_full());
+    let d2 = Point::from_rif("d2", 7).unwrap();
+    assert!(forbidden_at(&mut game.board().clone(), d2).is_some());
 }

@@ -22,6 +22,12 @@ after(async () => {
 });
 
 const LOCAL = { settings: { mode: 'local', confirmMove: 'off' } };
+// A two-player game black won on move 9, for the review tests.
+const FINISHED = {
+  ...LOCAL,
+  moves: ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'],
+  view: { result: { winner: 'black', reason: 'five', line: ['h8', 'i8', 'j8', 'k8', 'l8'] } },
+};
 
 async function open(opts = {}) {
   const app = await openApp(browser, server, opts);
@@ -46,6 +52,7 @@ async function waitPlayed(page, n) {
   await page.waitForSelector('#undo:not([disabled])');
 }
 const statusText = (page) => page.textContent('#status');
+const placed = (page) => page.locator('#board [data-stone="black"], #board [data-stone="white"]').count();
 
 describe('touch (phone 390×844)', () => {
   test('taps near each corner of a cell play that corner’s point', async () => {
@@ -352,6 +359,198 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  // Analysis mode (issue 10 §1). No engine runs in Chromium: fake-tauri.js answers
+  // start_analysis with made-up rounds whose score grows with the move number, which is all the
+  // UI's part needs (the real rounds are tested in Rust and in the WebDriver E2E).
+  const setHidden = (page, hidden) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+      Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+
+  test('analysis: the toggle shows the evaluation, the best line and the candidates; a move restarts it', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    assert.equal(await page.isVisible('#panel'), false);
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'false');
+    await page.tap('#analysis');
+    await waitCalls(page, 'start_analysis', 1);
+    assert.deepEqual((await calls(page, 'start_analysis'))[0].args, { gameId: 1, moveNumber: 0, onUpdate: {} });
+    await page.waitForSelector('#eval[data-score="40"]');
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'true');
+    assert.equal(await page.textContent('#eval-text'), '+40');
+    assert.equal(await page.textContent('#eval-verdict'), 'even');
+    assert.equal(await page.textContent('#eval-info'), 'depth 6 · 280k nodes/s');
+    assert.deepEqual(await page.$$eval('#board .mark.pv', (els) => els.map((e) => [e.dataset.point, e.dataset.n, e.dataset.color])), [
+      ['h8', '1', 'black'], ['i9', '2', 'white'], ['g7', '3', 'black'],
+    ]);
+    assert.deepEqual(await page.$$eval('#board .mark.cand', (els) => els.map((e) => [e.dataset.point, e.dataset.rank])), [
+      ['h8', '1'], ['i9', '2'], ['g7', '3'],
+    ]);
+    assert.match(await page.textContent('#board .mark.cand[data-rank="1"]'), /^\d+%$/);
+
+    // A tap still plays at once, and the analysis restarts for the new position.
+    await tapAt(page, 3, 3); // d12
+    assert.equal(await stoneAt(page, 'd12'), 'black', 'the stone is drawn before any reply');
+    await waitPlayed(page, 1);
+    await waitCalls(page, 'start_analysis', 2);
+    assert.equal((await calls(page, 'start_analysis'))[1].args.moveNumber, 1);
+    await page.waitForSelector('#eval[data-score="75"]');
+    assert.equal(await page.textContent('#eval-text'), '+75');
+
+    // A late round of an older analysis, or for another position, is dropped.
+    await page.evaluate(() => window.__fake.sendAnalysis({ generation: window.__fake.generation - 1, blackScore: -500 }));
+    await page.evaluate(() => window.__fake.sendAnalysis({ moveNumber: 0, blackScore: -600 }));
+    await page.waitForTimeout(80);
+    assert.equal(await page.getAttribute('#eval', 'data-score'), '75');
+
+    // Undo restarts it too; turning it off stops it and clears the board.
+    await page.tap('#undo');
+    await waitCalls(page, 'start_analysis', 3);
+    await page.waitForSelector('#eval[data-score="40"]');
+    await page.tap('#analysis');
+    await waitCalls(page, 'stop_analysis', 1);
+    assert.equal(await page.isVisible('#panel'), false);
+    assert.equal(await page.locator('#board .mark').count(), 0);
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'false');
+    await done();
+  });
+
+  test('analysis: off by default against the computer, paused while it thinks, stopped in the background', async () => {
+    const { page, done } = await open({ fake: { settings: { mode: 'computer', confirmMove: 'off' }, computerLatency: 400 } });
+    await page.waitForTimeout(80);
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'false');
+    assert.equal((await calls(page, 'start_analysis')).length, 0);
+    await page.tap('#analysis');
+    await page.waitForSelector('#eval[data-score="40"]');
+    await tapAt(page, 7, 7); // h8
+    await waitCalls(page, 'computer_move', 1);
+    await page.waitForFunction(() => document.querySelector('#eval-info').textContent === 'Paused while the computer thinks');
+    assert.equal((await calls(page, 'start_analysis')).length, 1, 'no analysis while the computer is to move');
+    assert.equal(await page.locator('#board .mark').count(), 0);
+    await waitCalls(page, 'start_analysis', 2);
+    assert.equal((await calls(page, 'start_analysis'))[1].args.moveNumber, 2);
+    await page.waitForSelector('#eval[data-score="110"]');
+
+    await setHidden(page, true);
+    await waitCalls(page, 'stop_analysis', 1);
+    await setHidden(page, false);
+    await waitCalls(page, 'start_analysis', 3);
+    await page.waitForSelector('#eval[data-score="110"]');
+
+    // A new game against the computer starts with analysis off.
+    await page.tap('#new-game');
+    await page.tap('#new-game');
+    await page.waitForFunction(() => document.querySelector('#analysis').getAttribute('aria-pressed') === 'false');
+    assert.equal(await page.isVisible('#panel'), false);
+    await done();
+  });
+
+  // Game review (issue 10 §2): fake-tauri.js stands in for the engine's review (made-up
+  // classes, progress every reviewDelay ms); the real review runs in the Rust tests and the E2E.
+
+  test('review: after the game, progress to the end, steps, slider, graph and the better move', async () => {
+    const { page, done } = await open({ fake: FINISHED });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.tap('#review-open');
+    await waitCalls(page, 'start_review', 1);
+    assert.deepEqual((await calls(page, 'start_review'))[0].args, { gameId: 1, moveNumber: 9, onProgress: {} });
+    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '9 / 9');
+    await page.waitForSelector('#review-progress[data-done]');
+    assert.equal(await page.isVisible('#review-cancel'), false);
+    assert.equal(await statusText(page), 'Move 9 of 9');
+    assert.equal(await page.locator('#review-graph .graph-tick').count(), 5);
+    assert.equal(await page.getAttribute('#review-graph .graph-tick[data-ply="5"]', 'data-class'), 'blunder');
+
+    await page.tap('#review-first');
+    assert.equal(await placed(page), 0);
+    assert.equal(await statusText(page), 'Start of the game · 9 moves');
+    assert.equal(await page.isDisabled('#review-prev'), true);
+    await page.tap('#review-next');
+    assert.equal(await placed(page), 1);
+    assert.equal(await page.textContent('#review-move'), '1. Black H8 — best');
+    await page.tap('#review-last');
+    assert.equal(await placed(page), 9);
+    await page.tap('#review-prev');
+    assert.equal(await placed(page), 8);
+
+    // The slider, then a tap on the graph half-way (ply 5 of 9 → the blunder).
+    await page.locator('#review-slider').fill('3');
+    assert.equal(await placed(page), 3);
+    assert.equal(await page.textContent('#review-move'), '3. Black I8 — inaccuracy');
+    const g = await page.locator('#review-graph').boundingBox();
+    await page.touchscreen.tap(g.x + g.width * 0.5, g.y + g.height / 2);
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="black"], #board [data-stone="white"]').length === 5);
+    assert.equal(await page.textContent('#review-move'), '5. Black J8 — blunder · better: A15');
+    await page.waitForSelector('#board .mark.better[data-point="a15"]');
+
+    // The board is for looking in review: a tap places nothing; Undo waits.
+    await tapAt(page, 3, 3);
+    await page.waitForTimeout(100);
+    assert.equal((await calls(page, 'play')).length, 0);
+    assert.equal(await page.isDisabled('#undo'), true);
+
+    // Back to the game; the finished review is kept and not asked for again.
+    await page.tap('#review-close');
+    assert.equal(await placed(page), 9);
+    assert.equal(await page.isVisible('#panel'), false);
+    await page.tap('#settings');
+    await page.tap('#review-record');
+    await page.waitForSelector('#review:not([hidden])');
+    assert.equal((await calls(page, 'start_review')).length, 1);
+    await done();
+  });
+
+  test('review: a swipe across the board steps back and forward', async () => {
+    const { page, done } = await open({ fake: FINISHED });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.tap('#review-open');
+    await page.waitForSelector('#review-progress[data-done]');
+    const swipe = (dx) =>
+      page.evaluate((d) => {
+        const board = document.querySelector('#board');
+        const r = board.getBoundingClientRect();
+        const at = (x) => ({ bubbles: true, pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: r.top + r.height / 2 });
+        const x0 = r.left + r.width / 2 - d / 2;
+        board.dispatchEvent(new PointerEvent('pointerdown', at(x0)));
+        board.dispatchEvent(new PointerEvent('pointerup', at(x0 + d)));
+      }, dx);
+    await swipe(160);
+    assert.equal(await placed(page), 8);
+    await swipe(160);
+    assert.equal(await placed(page), 7);
+    await swipe(-160);
+    assert.equal(await placed(page), 8);
+    await swipe(30);
+    assert.equal(await placed(page), 8, 'a short slide is not a swipe');
+    assert.equal((await calls(page, 'play')).length, 0);
+    await done();
+  });
+
+  test('review: a running review can be stopped; analysis follows the step shown', async () => {
+    const { page, done } = await open({ fake: { ...FINISHED, reviewDelay: 250 } });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.tap('#review-open');
+    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '0 / 9');
+    await page.tap('#review-cancel');
+    await waitCalls(page, 'cancel_review', 1);
+    await page.waitForFunction(() => document.querySelector('#review-progress').textContent === '');
+    assert.equal(await page.isVisible('#review-cancel'), false);
+    await page.waitForTimeout(600);
+    assert.equal(await page.textContent('#review-progress'), '', 'a late progress of the stopped review is dropped');
+    // Analysis on a review step analyses that position.
+    // The last position is finished: nothing to analyse, the panel says so.
+    await page.tap('#analysis');
+    await page.waitForFunction(() => document.querySelector('#eval-info').textContent === 'The game is over here');
+    assert.equal(await page.getAttribute('#eval', 'data-score'), '30000');
+    assert.equal((await calls(page, 'start_analysis')).length, 0);
+    await page.tap('#review-first');
+    await waitCalls(page, 'start_analysis', 1);
+    assert.equal((await calls(page, 'start_analysis'))[0].args.moveNumber, 0);
+    await page.waitForSelector('#eval[data-score="40"][data-ply="0"]');
+    await done();
+  });
+
   test('tap → stone drawn within one frame', async (t) => {
     // The engine answers 50 ms later: any stone seen before that was drawn by the UI itself.
     const { page, done } = await open({ fake: { ...LOCAL, latency: 50 } });
@@ -401,6 +600,24 @@ describe('touch (phone 390×844)', () => {
 });
 
 describe('desktop (1280×800, mouse and keyboard)', () => {
+  test('review: arrow keys, Home and End step through the game', async () => {
+    const { page, done } = await open({ device: DESKTOP, fake: FINISHED });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.click('#review-open');
+    await page.waitForSelector('#review-progress[data-done]');
+    await page.click('#status');
+    await page.keyboard.press('Home');
+    assert.equal(await placed(page), 0);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await placed(page), 2);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await placed(page), 1);
+    await page.keyboard.press('End');
+    assert.equal(await placed(page), 9);
+    await done();
+  });
+
   test('keyboard: arrows move one focus cursor, Enter places', async () => {
     const { page, done } = await open({ device: DESKTOP, fake: { settings: { ...LOCAL.settings, sound: true } } });
     // Count the stone clicks the sound module synthesises.
@@ -501,12 +718,12 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('statistics and game records in the settings sheet', async () => {
-    const stats = { levels: [{ level: 1, wins: 0, losses: 0, draws: 0 }, { level: 5, wins: 1, losses: 4, draws: 2 }] };
+    const stats = { levels: [{ level: 1, wins: 0, losses: 0, draws: 0, analysed: 0 }, { level: 5, wins: 1, losses: 4, draws: 2, analysed: 3 }] };
     const { page, done } = await open({ device: DESKTOP, fake: { moves: ['h8', 'i9', 'j10'], stats, settings: { mode: 'local' } } });
     await page.click('#settings');
     await page.waitForSelector('#settings-sheet[open]');
     const rows = await page.$$eval('#stats tbody tr', (trs) => trs.map((tr) => tr.textContent.trim().replace(/\s+/g, ' ')));
-    assert.deepEqual(rows, ['Master142'], 'only levels with finished games are listed');
+    assert.deepEqual(rows, ['Master1423'], 'only levels with finished games are listed, with the analysed ones');
     await page.click('#copy-moves');
     await waitCalls(page, 'export_record', 1);
     assert.deepEqual((await calls(page, 'export_record'))[0].args, { format: 'moves' });
@@ -571,6 +788,36 @@ describe('screenshots', () => {
     assert.equal(await page.getAttribute('[data-point="j9"]', 'data-num'), '14');
     await page.screenshot({ path: join(ARTIFACTS, 'phone-landscape-zh.png') });
     await done();
+  });
+
+  test('analysis and review fit small phones upright and on their side: every control reachable', async () => {
+    for (const viewport of [{ width: 844, height: 390 }, { width: 360, height: 640 }, { width: 390, height: 844 }]) {
+      const { page, done } = await open({ device: { ...PHONE, deviceScaleFactor: 1, viewport }, reducedMotion: 'reduce', fake: FINISHED });
+      await page.waitForSelector('#gameover-sheet[open]');
+      await page.tap('#review-open');
+      await page.waitForSelector('#review-progress[data-done]');
+      await page.tap('#analysis');
+      await page.tap('#review-prev');
+      await page.waitForSelector('#eval[data-score]');
+      const ids = ['undo', 'redo', 'hint', 'analysis', 'new-game', 'settings', 'review-first', 'review-prev', 'review-slider', 'review-next', 'review-last', 'review-close', 'review-graph', 'eval', 'status', 'board'];
+      const boxes = await page.evaluate((list) => list.map((id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return { id, left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width };
+      }), ids);
+      for (const b of boxes) {
+        const where = `${viewport.width}×${viewport.height} #${b.id} ${JSON.stringify(b)}`;
+        assert.ok(b.top >= 0 && b.left >= 0 && b.bottom <= viewport.height + 0.5 && b.right <= viewport.width + 0.5, `on screen: ${where}`);
+        assert.ok(b.width >= (b.id === 'review-slider' ? 40 : 24), `usable: ${where}`);
+      }
+      // The board keeps clear of the panel and the panel of the tools.
+      const box = Object.fromEntries(boxes.map((b) => [b.id, b]));
+      if (viewport.width < viewport.height) {
+        assert.ok(box.board.bottom <= box.eval.top && box['review-graph'].bottom <= box.undo.top, `stacked at ${viewport.width}×${viewport.height}`);
+        assert.ok(box.status.bottom <= box.board.top);
+      }
+      await page.screenshot({ path: join(ARTIFACTS, `review-${viewport.width}x${viewport.height}.png`) });
+      await done();
+    }
   });
 
   // Phone shots at 2× keep the files small enough to commit one to docs/.

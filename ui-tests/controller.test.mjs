@@ -91,3 +91,182 @@ test('Chinese words the same data', () => {
     setLanguage('en');
   }
 });
+
+// Analysis mode (issue 10 §1): which rounds are shown, how they are drawn and worded.
+const update = (over = {}) => ({
+  generation: 3, gameId: 1, moveNumber: 1, toMove: 'white', round: 1, done: false, depth: 7, nodes: 90000,
+  nps: 600000, elapsedMs: 150, blackScore: 140, blackWin: 0.67,
+  lines: [
+    { point: 'i9', score: -140, blackScore: 140, win: 0.33, depth: 7, verdict: { kind: 'better', color: 'black', plies: null, byFours: false }, pv: ['i9', 'j10', 'g7'] },
+    { point: 'g9', score: -200, blackScore: 200, win: 0.27, depth: 7, verdict: { kind: 'better', color: 'black', plies: null, byFours: false }, pv: ['g9'] },
+    { point: 'h9', score: -29991, blackScore: 29991, win: 0, depth: 7, verdict: { kind: 'wins', color: 'black', plies: 9, byFours: true }, pv: ['h9'] },
+  ],
+  ...over,
+});
+const analysing = (over = {}) =>
+  stateWith({ view: view({ moves: ['h8'], moveNumber: 1, toMove: 'white' }), analysis: { on: true, key: 'k', generation: 3, update: update() }, ...over });
+
+test('an analysis round is shown only for the analysis asked for and the position on screen', () => {
+  assert.equal(ctl.acceptAnalysis(analysing(), update()), true);
+  assert.equal(ctl.acceptAnalysis(analysing(), update({ generation: 2 })), false, 'an older generation');
+  assert.equal(ctl.acceptAnalysis(analysing(), update({ moveNumber: 0 })), false, 'another position');
+  assert.equal(ctl.acceptAnalysis(analysing(), update({ gameId: 2 })), false, 'another game');
+  const off = analysing();
+  off.analysis.on = false;
+  assert.equal(ctl.acceptAnalysis(off, update()), false, 'analysis is off');
+  // Before start_analysis answers, the generation is not known yet: the position decides.
+  const early = analysing();
+  early.analysis.generation = 0;
+  assert.equal(ctl.acceptAnalysis(early, update({ generation: 9 })), true);
+  // In review the position shown is an earlier ply.
+  const review = analysing();
+  review.review.ply = 0;
+  assert.equal(ctl.acceptAnalysis(review, update()), false);
+  assert.equal(ctl.acceptAnalysis(review, update({ moveNumber: 0 })), true);
+});
+
+test('the board shows the best line as numbered ghost stones and the candidates with their chances', () => {
+  const m = ctl.boardModel(analysing());
+  assert.deepEqual(m.pv, [
+    { index: ctl.indexOf('i9', 15), n: 1, color: 'white' },
+    { index: ctl.indexOf('j10', 15), n: 2, color: 'black' },
+    { index: ctl.indexOf('g7', 15), n: 3, color: 'white' },
+  ]);
+  assert.deepEqual(m.candidates.map((c) => [c.rank, c.label]), [[1, '33%'], [2, '27%'], [3, '−M9']]);
+  const stale = analysing();
+  stale.analysis.update = update({ moveNumber: 0 });
+  assert.deepEqual([ctl.boardModel(stale).pv, ctl.boardModel(stale).candidates], [[], []]);
+  const long = analysing();
+  long.analysis.update.lines[0].pv = Array.from({ length: 15 }, (_, k) => `a${k + 1}`);
+  assert.equal(ctl.boardModel(long).pv.length, ctl.PV_SHOWN);
+});
+
+test('the evaluation panel words the verdict and the small print from the data', () => {
+  setLanguage('en');
+  const e = ctl.evalModel(analysing());
+  assert.deepEqual(e, { score: 140, win: 0.67, text: '+140', verdict: 'black is better', info: 'depth 7 · 600k nodes/s' });
+  const won = analysing();
+  won.analysis.update = update({ blackScore: -29991, lines: [{ ...update().lines[0], verdict: { kind: 'wins', color: 'white', plies: 9, byFours: true } }] });
+  assert.equal(ctl.evalModel(won).verdict, 'white wins by VCF in 9');
+  assert.equal(ctl.evalModel(won).text, '−M9');
+  const paused = analysing({ view: view({ moves: ['h8'], mode: 'computer', computerToMove: true, toMove: 'white' }) });
+  paused.analysis.update = null;
+  assert.equal(ctl.evalModel(paused).info, 'Paused while the computer thinks');
+  assert.equal(ctl.evalModel(paused).score, null);
+  const off = analysing();
+  off.analysis.on = false;
+  assert.equal(ctl.evalModel(off), null);
+  setLanguage('zh-CN');
+  assert.equal(ctl.evalModel(won).verdict, '白方连续冲四 9 手胜');
+  setLanguage('en');
+});
+
+test('scores and speeds are written short', () => {
+  assert.equal(ctl.formatScore(0), '0');
+  assert.equal(ctl.formatScore(-75), '−75');
+  assert.equal(ctl.formatScore(29993), '+M7');
+  assert.equal(ctl.formatNps(950), '950');
+  assert.equal(ctl.formatNps(123456), '123k');
+  assert.equal(ctl.formatNps(2_345_678), '2.3M');
+});
+
+// Game review (issue 10 §2): stepping, the graph and the words for each move.
+const reviewed = (over = {}) => {
+  const moves = ['h8', 'a1', 'i8', 'a2', 'j8'];
+  const classes = ['best', 'good', 'best', 'blunder', 'missed-win'];
+  return stateWith({
+    view: view({
+      moves, moveNumber: 5, toMove: 'white',
+      review: {
+        msPerPosition: 300,
+        moves: moves.map((point, i) => ({ ply: i + 1, point, color: i % 2 ? 'white' : 'black', class: classes[i], best: i === 3 ? 'k8' : point, scoreBefore: 0, scoreAfter: 0 })),
+        blackChances: [500, 560, 540, 700, 980, 1000],
+      },
+    }),
+    ...over,
+  });
+};
+
+test('review can be opened for a finished game or two players, not mid-game against the computer', () => {
+  assert.equal(ctl.canReview(view()), false, 'no moves');
+  assert.equal(ctl.canReview(view({ moves: ['h8'] })), true, 'two players');
+  assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer' })), false);
+  assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer', result: { winner: 'black', reason: 'five', line: [] } })), true);
+});
+
+test('review steps stay within the game and show the position cut at the ply', () => {
+  const s = reviewed();
+  assert.equal(ctl.inReview(s), false);
+  assert.equal(ctl.shownPly(s), 5);
+  s.review.ply = 5;
+  assert.equal(ctl.reviewStep(s, 'next'), 5);
+  assert.equal(ctl.reviewStep(s, 'prev'), 4);
+  assert.equal(ctl.reviewStep(s, 'first'), 0);
+  assert.equal(ctl.reviewStep(s, 'last'), 5);
+  assert.equal(ctl.reviewStep(s, '3'), 3);
+  assert.equal(ctl.reviewStep(s, '99'), 5);
+  assert.equal(ctl.reviewStep(s, 'nonsense'), 5);
+  s.review.ply = 0;
+  assert.equal(ctl.reviewStep(s, 'prev'), 0);
+  s.review.ply = 2;
+  const shown = ctl.shownView(s);
+  assert.deepEqual([shown.moves, shown.toMove, shown.result], [['h8', 'a1'], 'black', null]);
+  assert.equal(ctl.boardModel(s).stones.filter(Boolean).length, 2);
+  assert.equal(ctl.humanCanPlay(s), false, 'the board is for looking in review');
+  assert.equal(ctl.statusText(s), 'Move 2 of 5');
+  assert.equal(ctl.plyAt(0.5, 5), 3);
+  assert.equal(ctl.plyAt(-1, 5), 0);
+  assert.equal(ctl.plyAt(2, 5), 5);
+});
+
+test('each reviewed move is worded with its class and the better move marked', () => {
+  setLanguage('en');
+  const s = reviewed();
+  s.review.ply = 4;
+  assert.deepEqual(ctl.reviewMoveInfo(s), { text: '4. White A2 — blunder · better: K8', better: { index: ctl.indexOf('k8', 15), label: '' }, cls: 'blunder' });
+  assert.equal(ctl.boardModel(s).better.index, ctl.indexOf('k8', 15));
+  s.review.ply = 1;
+  assert.equal(ctl.reviewMoveInfo(s).text, '1. Black H8 — best');
+  assert.equal(ctl.reviewMoveInfo(s).better, null);
+  s.review.ply = 0;
+  assert.equal(ctl.reviewMoveInfo(s).text, 'Start of the game · 5 moves');
+  s.review.ply = 5;
+  assert.equal(ctl.reviewMoveInfo(s).text, '5. Black J8 — missed win');
+  setLanguage('zh-CN');
+  s.review.ply = 4;
+  assert.equal(ctl.reviewMoveInfo(s).text, '4. 白方 A2 — 大错 · 更好：K8');
+  setLanguage('en');
+  // Before the review is finished there is no class to tell.
+  const plain = reviewed();
+  plain.view.review = null;
+  plain.review.ply = 2;
+  assert.deepEqual(ctl.reviewMoveInfo(plain), { text: 'Move 2 of 5', better: null, cls: '' });
+});
+
+test('the evaluation graph: black’s chances as an area, ticks on the bad moves, the cursor on the ply', () => {
+  const s = reviewed();
+  s.review.ply = 2;
+  const g = ctl.reviewGraph(s, 100, 50);
+  assert.equal(g.n, 5);
+  assert.equal(g.area, 'M0,50 L0.00,25.00 L20.00,22.00 L40.00,23.00 L60.00,15.00 L80.00,1.00 L100.00,0.00 L100,50 Z');
+  assert.deepEqual(g.ticks, [{ ply: 4, x: 80, cls: 'blunder' }, { ply: 5, x: 100, cls: 'missed-win' }]);
+  assert.equal(g.cursor, 40);
+  const none = reviewed();
+  none.view.review = null;
+  assert.equal(ctl.reviewGraph(none, 100, 50), null);
+});
+
+test('a swipe steps through the review only when long and mostly sideways', () => {
+  assert.equal(ctl.swipeStep(120, 10, 390), 'prev');
+  assert.equal(ctl.swipeStep(-120, -30, 390), 'next');
+  assert.equal(ctl.swipeStep(60, 0, 390), '', 'too short: a tap that slid');
+  assert.equal(ctl.swipeStep(120, 90, 390), '', 'too steep');
+});
+
+test('review progress counts the moves judged, not the positions searched', () => {
+  assert.equal(ctl.reviewProgress(null), null);
+  assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 0, total: 48 }), { done: 0, total: 47 });
+  assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 1, total: 48 }), { done: 0, total: 47 });
+  assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 13, total: 48 }), { done: 12, total: 47 });
+  assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 48, total: 48 }), { done: 47, total: 47 });
+});

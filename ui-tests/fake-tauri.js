@@ -39,6 +39,16 @@
     hintPoint: cfg.hintPoint ?? 'h8',
     hintVerdict: cfg.hintVerdict,
     failures: [...(cfg.failures ?? [])], // [{ cmd, code }]: the next such call fails with code
+    // Analysis (issue 10): start_analysis answers a generation and sends one round on the
+    // channel after `analysisDelay` ms, with made-up lines for the position asked (no engine
+    // runs in Chromium); a test can send any round itself with sendAnalysis().
+    analysisDelay: cfg.analysisDelay ?? 30,
+    generation: 0,
+    channel: null,
+    stopped: 0,
+    reviews: 0,
+    reviewDelay: cfg.reviewDelay ?? 15,
+    sendAnalysis(over = {}) { fake.channel?.onmessage?.(clone({ ...analysisRound(), ...over })); },
     get view() { return clone(view); },
     release() { const r = fake.held.shift(); if (r) r(); return !!r; },
     count(cmd) { return fake.calls.filter((c) => c.cmd === cmd).length; },
@@ -52,6 +62,30 @@
   const fail = (code, message = code, extra = {}) => later((_, reject) => reject({ code, message, ...extra }));
   const ok = (value) => later((resolve) => resolve(value));
   const stale = (args) => args.gameId !== view.gameId || args.moveNumber !== view.moveNumber;
+
+  const verdictOf = (score) => (Math.abs(score) < 120 ? { kind: 'even', color: null, plies: null, byFours: false } : { kind: 'better', color: score > 0 ? 'black' : 'white', plies: null, byFours: false });
+  let analysed = { gameId: 0, moveNumber: 0 };
+  function analysisRound() {
+    const n = analysed.moveNumber;
+    const toMove = colorAt(n);
+    const taken = new Set(view.moves.slice(0, n));
+    const free = ['h8', 'i9', 'g7', 'j10', 'g9', 'i7', 'h10', 'f8'].filter((p) => !taken.has(p));
+    // Black's score moves with the position so a test can tell two rounds apart.
+    const blackScore = 40 + 35 * n;
+    const lines = free.slice(0, 3).map((point, k) => {
+      const b = blackScore - 30 * k;
+      const score = toMove === 'black' ? b : -b;
+      return { point, score, blackScore: b, win: 1 / (1 + Math.exp(-score / 200)), depth: 6, verdict: verdictOf(b), pv: free.slice(k, k + 3) };
+    });
+    return {
+      generation: fake.generation, gameId: analysed.gameId, moveNumber: n, toMove, round: 1, done: false, depth: 6,
+      nodes: 42000, nps: 280000, elapsedMs: 150, blackScore, blackWin: 1 / (1 + Math.exp(-blackScore / 200)), lines,
+    };
+  }
+
+  class Channel {
+    constructor() { this.onmessage = null; }
+  }
 
   function invoke(cmd, args) {
     fake.calls.push({ cmd, args: args === undefined ? null : clone(args), t: performance.now() });
@@ -88,12 +122,56 @@
         const reply = makeView([...view.moves, fake.computerMoves.shift() ?? 'a1'], fake.next.shift());
         if (!fake.hold) {
           view = reply;
+          // `computerLatency` (ms): the computer "thinks" this long, its move already made here.
+          if (cfg.computerLatency) return new Promise((resolve) => setTimeout(() => resolve(clone(reply)), cfg.computerLatency));
           return ok(clone(view));
         }
         // A held reply is computed now and delivered later, whatever happened meanwhile: exactly
         // the late answer the UI must recognise as stale.
         return new Promise((resolve) => fake.held.push(() => resolve(clone(reply))));
       }
+      case 'start_analysis': {
+        if (args.gameId !== view.gameId || args.moveNumber > view.moves.length) return fail('stale');
+        fake.generation++;
+        fake.channel = args.onUpdate;
+        analysed = { gameId: args.gameId, moveNumber: args.moveNumber };
+        const generation = fake.generation;
+        setTimeout(() => { if (generation === fake.generation) fake.sendAnalysis(); }, fake.analysisDelay);
+        return ok(generation);
+      }
+      case 'start_review': {
+        // Made-up classes (every 4th move a mistake, the 5th a blunder with a better move),
+        // progress after each "position" every `reviewDelay` ms.
+        if (args.gameId !== view.gameId || args.moveNumber !== view.moves.length) return fail('stale');
+        if (!view.moves.length) return fail('badArgument');
+        const serial = ++fake.reviews;
+        const total = view.moves.length + 1;
+        const classes = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+        return new Promise((resolve, reject) => {
+          let done = 0;
+          const step = () => {
+            if (serial !== fake.reviews) return reject({ code: 'cancelled', message: 'cancelled' });
+            done++;
+            args.onProgress?.onmessage?.({ gameId: view.gameId, done, total });
+            if (done < total) return setTimeout(step, fake.reviewDelay);
+            const moves = view.moves.map((point, i) => ({
+              ply: i + 1, point, color: colorAt(i), class: classes[i % 5], best: i % 5 === 4 ? 'a15' : point,
+              scoreBefore: 0, scoreAfter: 0,
+            }));
+            const blackChances = Array.from({ length: total }, (_, k) => Math.round(500 + 400 * Math.sin(k / 2)));
+            view = { ...view, review: { msPerPosition: 300, moves, blackChances } };
+            resolve(clone(view));
+          };
+          setTimeout(step, fake.reviewDelay);
+        });
+      }
+      case 'cancel_review':
+        fake.reviews++;
+        return ok(null);
+      case 'stop_analysis':
+        fake.stopped++;
+        fake.generation++;
+        return ok(null);
       case 'cancel_search':
       case 'save_now':
       case 'haptic_tick':
@@ -128,5 +206,5 @@
     }
   }
 
-  window.__TAURI__ = { core: { invoke } };
+  window.__TAURI__ = { core: { invoke, Channel } };
 })();

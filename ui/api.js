@@ -49,5 +49,35 @@ export const getSettings = () => call('get_settings');
 export const setSettings = (settings) => call('set_settings', { settings });
 export const getStats = () => call('get_stats');
 export const saveNow = () => call('save_now');
+/**
+ * Starts the background analysis of the position after the first `moveNumber` moves of game
+ * `gameId`; resolves to the analysis' generation. Each finished round comes to `onUpdate`
+ * (an `AnalysisUpdate`) through a Tauri Channel, until the position changes or stopAnalysis().
+ */
+export function startAnalysis(gameId, moveNumber, onUpdate) {
+  const Channel = globalThis.__TAURI__?.core?.Channel;
+  if (typeof Channel !== 'function') {
+    return Promise.reject({ code: 'io', message: 'The game engine is not available.' });
+  }
+  const channel = new Channel();
+  channel.onmessage = onUpdate;
+  return call('start_analysis', { gameId, moveNumber, onUpdate: channel });
+}
+export const stopAnalysis = () => call('stop_analysis');
+/**
+ * Reviews every move of game `gameId` (as it stands, `moveNumber` moves) in the background;
+ * `onProgress` gets `{ gameId, done, total }` after each position; resolves to the GameView
+ * with its `review`, or rejects `cancelled`.
+ */
+export function startReview(gameId, moveNumber, onProgress) {
+  const Channel = globalThis.__TAURI__?.core?.Channel;
+  if (typeof Channel !== 'function') {
+    return Promise.reject({ code: 'io', message: 'The game engine is not available.' });
+  }
+  const channel = new Channel();
+  channel.onmessage = onProgress;
+  return call('start_review', { gameId, moveNumber, onProgress: channel });
+}
+export const cancelReview = () => call('cancel_review');
 /** A short vibration on phones; the shell does nothing on the desktop. */
 export const hapticTick = () => call('haptic_tick');

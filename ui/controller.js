@@ -25,6 +25,186 @@ export function createState() {
     flash: '',
     resultShown: '',
     computerRetries: 0,
+    // Analysis mode: the toggle, the latest analysis asked for and its latest round.
+    analysis: { on: false, key: '', generation: 0, update: null },
+    // Review: the ply shown (null: the live game), and the game's review while or once made.
+    review: { ply: null, running: false, progress: null },
+  };
+}
+
+/** Proven wins and losses score beyond this (the engine's MATE_BOUND). */
+export const MATE = 30000;
+const MATE_BOUND = MATE - 1000;
+
+/** How many plies of the principal variation are drawn as numbered ghost stones. */
+export const PV_SHOWN = 10;
+
+/** The number of moves on the board as shown: an earlier ply in review, else the whole game. */
+export function shownPly(state) {
+  const v = state.view;
+  if (!v) return 0;
+  const ply = state.review.ply;
+  return ply === null ? v.moves.length : Math.max(0, Math.min(ply, v.moves.length));
+}
+
+/** Whether an earlier position of the game is on screen (review), not the live one. */
+export function inReview(state) {
+  return !!state.view && state.review.ply !== null;
+}
+
+/** The view as drawn: in review, the game cut at the ply shown (no result or forbidden points before the end). */
+export function shownView(state) {
+  const v = state.view;
+  if (!inReview(state)) return v;
+  const ply = shownPly(state);
+  if (ply === v.moves.length) return v;
+  return { ...v, moves: v.moves.slice(0, ply), moveNumber: ply, toMove: ply % 2 ? 'white' : 'black', result: null, forbidden: [] };
+}
+
+/** Whether an analysis round belongs to what is on screen now. */
+export function acceptAnalysis(state, update) {
+  const a = state.analysis;
+  const v = state.view;
+  if (!a.on || !v || !update) return false;
+  if (a.generation && update.generation !== a.generation) return false;
+  return update.gameId === v.gameId && update.moveNumber === shownPly(state);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game review (issue 10 §2): the review itself comes with the GameView (`view.review`).
+
+/** Whether the game can be reviewed now: it has moves, and it is over or not against the computer. */
+export function canReview(view) {
+  return !!view && view.moves.length > 0 && (!!view.result || view.mode !== 'computer');
+}
+
+/** The ply shown after a step: 'first' | 'prev' | 'next' | 'last', or a number (slider, graph). */
+export function reviewStep(state, step) {
+  const n = state.view?.moves.length ?? 0;
+  const at = shownPly(state);
+  const to = step === 'first' ? 0 : step === 'prev' ? at - 1 : step === 'next' ? at + 1 : step === 'last' ? n : Number(step);
+  return Math.max(0, Math.min(n, Number.isFinite(to) ? Math.round(to) : at));
+}
+
+/**
+ * A swipe across the board in review: a mostly horizontal move of at least a fifth of the
+ * board's width steps back (to the right, as pages turn) or forward (to the left); '' otherwise.
+ */
+export function swipeStep(dx, dy, width) {
+  if (Math.abs(dx) < width / 5 || Math.abs(dx) < 2 * Math.abs(dy)) return '';
+  return dx > 0 ? 'prev' : 'next';
+}
+
+/**
+ * The review's progress in moves judged ("12 / 47"): the shell counts positions searched (moves
+ * + 1), and a move is judged once the positions before and after it are.
+ */
+export function reviewProgress(progress) {
+  if (!progress) return null;
+  const moves = Math.max(0, progress.total - 1);
+  return { done: Math.min(moves, Math.max(0, progress.done - 1)), total: moves };
+}
+
+/** The ply under a tap at `fraction` (0..1) of the graph's width. */
+export function plyAt(fraction, n) {
+  return Math.max(0, Math.min(n, Math.round(fraction * n)));
+}
+
+/** Classes worth a mark on the graph. */
+const MARKED = new Set(['inaccuracy', 'mistake', 'blunder', 'missed-win']);
+
+/**
+ * The evaluation graph in a `width` × `height` box: black's chances as a filled area (black
+ * below), one tick per marked move and the cursor at the ply shown.
+ */
+export function reviewGraph(state, width, height) {
+  const r = state.view?.review;
+  if (!r) return null;
+  const n = r.moves.length;
+  const x = (ply) => (n ? (ply / n) * width : 0);
+  const y = (permille) => height - (permille / 1000) * height;
+  const points = r.blackChances.map((c, ply) => `${x(ply).toFixed(2)},${y(c).toFixed(2)}`);
+  return {
+    area: `M0,${height} L${points.join(' L')} L${width},${height} Z`,
+    ticks: r.moves.filter((m) => MARKED.has(m.class)).map((m) => ({ ply: m.ply, x: x(m.ply), cls: m.class })),
+    cursor: x(shownPly(state)),
+    n,
+  };
+}
+
+/** The reviewed move that led to the position shown, and the engine's better move, as words and a board mark. */
+export function reviewMoveInfo(state) {
+  const v = state.view;
+  const ply = shownPly(state);
+  const total = v?.moves.length ?? 0;
+  const where = ply === 0 ? t('reviewStartPos', { total }) : t('reviewPly', { ply, total });
+  const m = v?.review?.moves[ply - 1];
+  if (!m) return { text: where, better: null, cls: '' };
+  const parts = [t('reviewMove', { ply, color: t(m.color), point: m.point.toUpperCase(), class: t(`class_${m.class}`) })];
+  const better = m.best && m.best !== m.point && m.class !== 'best' ? m.best : null;
+  if (better) parts.push(t('reviewBetter', { point: better.toUpperCase() }));
+  return { text: parts.join(' · '), better: better ? { index: indexOf(better, v.size), label: '' } : null, cls: m.class };
+}
+
+/** A score from black's point of view as text: "+125", "−40", "+M9" (black wins in 9). */
+export function formatScore(score) {
+  const sign = score > 0 ? '+' : score < 0 ? '−' : '';
+  const a = Math.abs(score);
+  return a > MATE_BOUND ? `${sign}M${MATE - a}` : `${sign}${a}`;
+}
+
+/** Nodes per second in short: 950, 12k, 1.3M. */
+export function formatNps(nps) {
+  if (nps >= 1e6) return `${(nps / 1e6).toFixed(1)}M`;
+  if (nps >= 1e4) return `${Math.round(nps / 1e3)}k`;
+  return String(Math.round(nps));
+}
+
+/** A candidate's label, for the side to move: its expected score in %, or "M9" for a proven win ("−M9" lost). */
+export function candidateLabel(line) {
+  if (Math.abs(line.score) > MATE_BOUND) return `${line.score > 0 ? '' : '−'}M${MATE - Math.abs(line.score)}`;
+  return `${Math.round(line.win * 100)}%`;
+}
+
+/** The analysis drawn on the board: the best line as numbered ghost stones, the candidates ringed. */
+export function analysisMarks(state) {
+  const u = state.analysis.update;
+  const none = { pv: [], candidates: [] };
+  if (!u || !acceptAnalysis(state, u)) return none;
+  const n = state.view.size;
+  const best = u.lines[0];
+  const pv = (best?.pv ?? []).slice(0, PV_SHOWN).map((point, k) => ({
+    index: indexOf(point, n),
+    n: k + 1,
+    color: k % 2 ? other(u.toMove) : u.toMove,
+  }));
+  const candidates = u.lines.map((line, k) => ({ index: indexOf(line.point, n), rank: k + 1, label: candidateLabel(line) }));
+  return { pv: pv.filter((m) => m.index >= 0), candidates: candidates.filter((m) => m.index >= 0) };
+}
+
+/**
+ * The evaluation panel: black's score and winning chances, the verdict in words and the small
+ * print, or a state without numbers (starting, paused, over) — or null when analysis is off.
+ */
+export function evalModel(state) {
+  const a = state.analysis;
+  const v = shownView(state);
+  if (!a.on || !v) return null;
+  if (v.result) {
+    const score = v.result.winner === 'black' ? MATE : v.result.winner === 'white' ? -MATE : 0;
+    return { score, win: v.result.winner === 'black' ? 1 : v.result.winner === 'white' ? 0 : 0.5, text: formatScore(score), verdict: resultText(v.result), info: t('analysisOver') };
+  }
+  const u = a.update;
+  if (!u || !acceptAnalysis(state, u)) {
+    const paused = !inReview(state) && (v.computerToMove || state.thinking);
+    return { score: null, win: 0.5, text: '', verdict: '', info: t(paused ? 'analysisPaused' : 'analysisStarting') };
+  }
+  return {
+    score: u.blackScore,
+    win: u.blackWin,
+    text: formatScore(u.blackScore),
+    verdict: u.lines[0] ? verdictText(u.lines[0].verdict) : '',
+    info: t(u.done ? 'analysisDone' : 'analysisInfo', { depth: u.depth, nps: formatNps(u.nps) }),
   };
 }
 
@@ -35,7 +215,7 @@ export function indexOf(point, size) {
 }
 
 export function boardModel(state, coarse = false) {
-  const v = state.view;
+  const v = shownView(state);
   const n = v.size;
   const stones = new Array(n * n).fill('');
   const order = new Array(n * n).fill(0);
@@ -60,6 +240,7 @@ export function boardModel(state, coarse = false) {
   }
   const chosen = [state.press, state.pending, state.hover, state.cursor].find((i) => i >= 0) ?? -1;
   const canPlay = humanCanPlay(state);
+  const marks = analysisMarks(state);
   return {
     size: n,
     stones,
@@ -71,12 +252,15 @@ export function boardModel(state, coarse = false) {
     ghost: canPlay && chosen >= 0 && !forbidden.has(chosen) ? { index: chosen, color: v.toMove } : null,
     cross: canPlay && state.press >= 0 && state.pressType !== 'mouse' ? state.press : -1,
     hint: state.hint?.index ?? -1,
+    pv: marks.pv,
+    candidates: marks.candidates,
+    better: inReview(state) ? reviewMoveInfo(state).better : null,
   };
 }
 
 export function humanCanPlay(state) {
   const v = state.view;
-  return !!v && !v.result && !v.computerToMove && !state.thinking && !state.busy;
+  return !!v && !v.result && !v.computerToMove && !state.thinking && !state.busy && !inReview(state);
 }
 
 export function confirmMode(state, coarse = false) {
@@ -100,6 +284,10 @@ export function statusText(state, coarse = false) {
   const v = state.view;
   if (state.flash) return state.flash;
   if (!v) return '';
+  if (inReview(state)) {
+    const ply = shownPly(state);
+    return ply === 0 ? t('reviewStartPos', { total: v.moves.length }) : t('reviewPly', { ply, total: v.moves.length });
+  }
   if (v.result) return resultText(v.result);
   if (state.thinking || (state.busy && state.optimistic && v.mode === 'computer')) return t('thinking');
   if (state.hinting) return t('hinting');

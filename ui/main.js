@@ -67,16 +67,57 @@ function render() {
   if ($('meta').textContent !== meta) $('meta').textContent = meta;
 
   const turn = $('turn');
-  const turnColour = v.result ? v.result.winner ?? 'draw' : state.optimistic ? other(state.optimistic.color) : v.toMove;
+  const shown = ctl.shownView(state); // in review, the position on screen
+  const turnColour = shown.result ? shown.result.winner ?? 'draw' : state.optimistic ? other(state.optimistic.color) : shown.toMove;
   turn.dataset.color = turnColour;
   turn.toggleAttribute('data-thinking', state.thinking || state.hinting);
   $('status').toggleAttribute('data-flash', !!state.flash);
 
-  $('undo').disabled = !v.canUndo || state.busy;
-  $('redo').disabled = !v.canRedo || state.busy || state.thinking;
-  $('hint').disabled = !!v.result || v.computerToMove || state.thinking || state.busy || state.hinting;
+  const reviewing = ctl.inReview(state);
+  $('undo').disabled = !v.canUndo || state.busy || reviewing;
+  $('redo').disabled = !v.canRedo || state.busy || state.thinking || reviewing;
+  $('hint').disabled = !!v.result || v.computerToMove || state.thinking || state.busy || state.hinting || reviewing;
   $('hint').setAttribute('aria-pressed', String(!!state.hint));
   $('place').hidden = !(confirmMode() && state.pending >= 0 && humanCanPlay());
+  $('analysis').setAttribute('aria-pressed', String(state.analysis.on));
+  $('review-record').disabled = !ctl.canReview(v) || state.busy || state.thinking;
+  renderPanel();
+  syncAnalysis();
+}
+
+function renderPanel() {
+  const model = ctl.evalModel(state);
+  const reviewing = ctl.inReview(state);
+  const panel = $('panel');
+  const show = !!model || reviewing;
+  if (panel.hidden === show) panel.hidden = !show;
+  const app = $('app');
+  if (show) app.dataset.panel = [model ? 'eval' : '', reviewing ? 'review' : ''].filter(Boolean).join(' ');
+  else delete app.dataset.panel;
+  $('eval-row').hidden = !model;
+  $('review').hidden = !reviewing;
+  if (reviewing) renderReview();
+  if (!model) return;
+  const meter = $('eval');
+  const score = model.score === null ? null : String(model.score);
+  if (score === null) meter.removeAttribute('data-score');
+  else meter.dataset.score = score;
+  // Which analysis and position the numbers are from (tests and measurements read these).
+  const u = ctl.acceptAnalysis(state, state.analysis.update) ? state.analysis.update : null;
+  if (u) {
+    meter.dataset.generation = String(u.generation);
+    meter.dataset.ply = String(u.moveNumber);
+    meter.dataset.round = String(u.round);
+  } else {
+    for (const name of ['generation', 'ply', 'round']) delete meter.dataset[name];
+  }
+  const percent = Math.round(model.win * 100);
+  meter.setAttribute('aria-valuenow', String(percent));
+  meter.setAttribute('aria-valuetext', model.verdict || model.info);
+  $('eval-fill').style.width = `${percent}%`;
+  $('eval-text').textContent = model.text;
+  $('eval-verdict').textContent = model.verdict;
+  $('eval-info').textContent = model.info;
 }
 
 
@@ -133,6 +174,18 @@ function applyView(view, { byComputer = false } = {}) {
     state.pending = -1;
     state.hint = null;
     state.hinting = false;
+    // Another game or other moves: the review on screen was of something else.
+    if (state.review.ply !== null || state.review.running) {
+      state.review.ply = null;
+      state.review.running = false;
+      state.review.progress = null;
+      reviewSerial++;
+    }
+    if (!prev || prev.gameId !== view.gameId) {
+      // Against the computer a new game starts with analysis off (it is not a hint, and the
+      // game would count as analysed); two players and loaded records keep it.
+      if (view.mode === 'computer' && view.moves.length === 0) state.analysis.on = false;
+    }
   }
   if (byComputer && view.moves.length > (prev?.moves.length ?? 0)) {
     const color = view.moves.length % 2 ? 'black' : 'white';
@@ -156,6 +209,7 @@ function applyView(view, { byComputer = false } = {}) {
     state.resultShown = '';
   }
   maybeComputerMove();
+  syncAnalysis();
 }
 
 function refresh() {
@@ -226,6 +280,247 @@ async function run(action) {
     render();
     showError(err);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analysis mode: the engine thinks about the position on screen. Each start gets its own channel
+// and serial; a round is shown only if it belongs to the latest start and to the position on
+// screen (ctl.acceptAnalysis), so a late round for an old position is dropped here as well as
+// in the shell.
+
+let analysisSerial = 0;
+
+/** The position analysis should run on now, as a key; '' when it should not run. */
+function analysisKey() {
+  const v = state.view;
+  if (!state.analysis.on || !v || document.hidden) return '';
+  // A running review has the background engine; analysis follows once it is done.
+  if (state.review.running) return '';
+  const shown = ctl.shownView(state);
+  if (shown.result) return '';
+  // The computer's own search has the cores while it is to move; analysis resumes after.
+  if (!ctl.inReview(state) && (v.computerToMove || state.thinking)) return '';
+  return `${v.gameId}:${shown.moves.join(' ')}`;
+}
+
+/**
+ * Starts the analysis of the position on screen if it is not the one being analysed (after a
+ * move, undo, redo, new game, import, review step, or coming back from the background).
+ */
+function syncAnalysis() {
+  const key = analysisKey();
+  if (key === state.analysis.key) return;
+  state.analysis.key = key;
+  const serial = ++analysisSerial;
+  state.analysis.update = null;
+  state.analysis.generation = 0;
+  // No IPC to pause: every change of the position already stopped the shell's job.
+  if (!key) {
+    renderPanel();
+    return;
+  }
+  const v = state.view;
+  const ply = ctl.shownPly(state);
+  renderAnalysis();
+  api
+    .startAnalysis(v.gameId, ply, (update) => {
+      if (serial !== analysisSerial || !ctl.acceptAnalysis(state, update)) return;
+      state.analysis.update = update;
+      renderAnalysis();
+    })
+    .then(
+      (generation) => {
+        if (serial !== analysisSerial) return;
+        state.analysis.generation = generation;
+        // A round that came before the answer belongs to it only if it carries the same number.
+        if (state.analysis.update && state.analysis.update.generation !== generation) state.analysis.update = null;
+        renderAnalysis();
+      },
+      (err) => {
+        if (serial !== analysisSerial) return;
+        // The key stays: no retry until the position on screen changes (which restarts it),
+        // so a failing shell is not asked again and again.
+        if (err.code !== 'stale' && err.code !== 'gameOver') showError(err);
+      },
+    );
+}
+
+/** Draws a new analysis round: the panel and the marks, nothing else changes. */
+function renderAnalysis() {
+  board.update(boardModel());
+  renderPanel();
+}
+
+/** Stops the shell's analysis (turned off, or the app went to the background). */
+function stopAnalysis() {
+  analysisSerial++;
+  state.analysis.key = '';
+  state.analysis.update = null;
+  state.analysis.generation = 0;
+  return api.stopAnalysis().catch(() => null);
+}
+
+function toggleAnalysis() {
+  state.analysis.on = !state.analysis.on;
+  if (!state.analysis.on) stopAnalysis();
+  render();
+  syncAnalysis();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game review: step through the game (buttons, slider, graph), every move classified with the
+// engine's better move on the board. The review runs in the shell with progress on a channel;
+// the finished one comes with the GameView (and is kept in the save).
+
+const GRAPH_W = 300;
+const GRAPH_H = 56;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+let reviewSerial = 0;
+
+function renderReview() {
+  const v = state.view;
+  const n = v.moves.length;
+  const ply = ctl.shownPly(state);
+  const slider = $('review-slider');
+  if (slider.max !== String(n)) slider.max = String(n);
+  if (slider.value !== String(ply)) slider.value = String(ply);
+  $('review-first').disabled = ply === 0;
+  $('review-prev').disabled = ply === 0;
+  $('review-next').disabled = ply === n;
+  $('review-last').disabled = ply === n;
+  const info = ctl.reviewMoveInfo(state);
+  $('review-move').textContent = info.text;
+  $('review-move').dataset.class = info.cls;
+  const p = ctl.reviewProgress(state.review.progress);
+  const progress = $('review-progress');
+  const text = p ? t('reviewProgress', { done: p.done, total: p.total }) : '';
+  if (progress.textContent !== text) progress.textContent = text;
+  progress.toggleAttribute('data-done', !!p && p.done === p.total && !state.review.running);
+  $('review-cancel').hidden = !state.review.running;
+  drawGraph();
+}
+
+let graphKey = '';
+function drawGraph() {
+  const g = ctl.reviewGraph(state, GRAPH_W, GRAPH_H);
+  const svg = $('review-graph');
+  const key = g ? `${state.view.gameId}:${g.n}:${g.cursor}:${state.view.review.blackChances.join()}` : '';
+  if (key === graphKey) return;
+  graphKey = key;
+  svg.toggleAttribute('data-empty', !g);
+  if (!g) {
+    svg.replaceChildren();
+    return;
+  }
+  const el = (tag, attrs) => {
+    const e = document.createElementNS(SVG_NS, tag);
+    for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, String(val));
+    return e;
+  };
+  const nodes = [
+    el('rect', { class: 'graph-bg', x: 0, y: 0, width: GRAPH_W, height: GRAPH_H }),
+    el('path', { class: 'graph-area', d: g.area }),
+    el('line', { class: 'graph-mid', x1: 0, x2: GRAPH_W, y1: GRAPH_H / 2, y2: GRAPH_H / 2, 'vector-effect': 'non-scaling-stroke' }),
+  ];
+  for (const tick of g.ticks) {
+    nodes.push(el('line', { class: 'graph-tick', 'data-ply': tick.ply, 'data-class': tick.cls, x1: tick.x, x2: tick.x, y1: 0, y2: GRAPH_H, 'vector-effect': 'non-scaling-stroke' }));
+  }
+  nodes.push(el('line', { class: 'graph-cursor', x1: g.cursor, x2: g.cursor, y1: 0, y2: GRAPH_H, 'vector-effect': 'non-scaling-stroke' }));
+  svg.replaceChildren(...nodes);
+}
+
+function showPly(ply) {
+  if (!ctl.inReview(state)) return;
+  state.review.ply = ply;
+  render();
+}
+
+function openReview() {
+  const v = state.view;
+  if (!ctl.canReview(v) || state.busy || state.thinking) return;
+  sheets.close('gameover-sheet');
+  sheets.close('settings-sheet');
+  state.pending = -1;
+  state.hint = null;
+  state.review.ply = v.moves.length;
+  render();
+  if (!v.review && !state.review.running) runReview();
+}
+
+function runReview() {
+  const v = state.view;
+  const serial = ++reviewSerial;
+  state.review.running = true;
+  state.review.progress = { done: 0, total: v.moves.length + 1 };
+  render();
+  api
+    .startReview(v.gameId, v.moveNumber, (p) => {
+      if (serial !== reviewSerial || p.gameId !== state.view?.gameId) return;
+      state.review.progress = p;
+      renderPanel();
+    })
+    .then(
+      (view) => {
+        if (serial !== reviewSerial) return;
+        state.review.running = false;
+        applyView(view);
+      },
+      (err) => {
+        if (serial !== reviewSerial) return;
+        state.review.running = false;
+        state.review.progress = null;
+        render();
+        if (err.code !== 'cancelled' && err.code !== 'stale') showError(err);
+      },
+    );
+}
+
+function cancelReview() {
+  if (!state.review.running) return;
+  reviewSerial++;
+  state.review.running = false;
+  state.review.progress = null;
+  api.cancelReview().catch(() => null);
+  render();
+}
+
+function closeReview() {
+  cancelReview();
+  state.review.ply = null;
+  render();
+}
+
+// Review on the desktop: ← → step, Home / End jump (not while typing, nor on the board, whose
+// arrows move the focus cursor); on a touch screen a horizontal swipe across the board steps.
+const REVIEW_KEYS = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
+
+function onReviewKey(e) {
+  if (!ctl.inReview(state) || e.altKey || e.ctrlKey || e.metaKey || !(e.key in REVIEW_KEYS)) return;
+  const target = e.target;
+  if (target instanceof HTMLElement && (target.closest('#board') || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+  if (sheets.anyOpen()) return;
+  e.preventDefault();
+  showPly(ctl.reviewStep(state, REVIEW_KEYS[e.key]));
+}
+
+let swipeFrom = null;
+function onBoardSwipeStart(e) {
+  swipeFrom = ctl.inReview(state) && e.isPrimary ? { x: e.clientX, y: e.clientY } : null;
+}
+
+function onBoardSwipeEnd(e) {
+  const from = swipeFrom;
+  swipeFrom = null;
+  if (!from || !ctl.inReview(state)) return;
+  const step = ctl.swipeStep(e.clientX - from.x, e.clientY - from.y, $('board').clientWidth);
+  if (step) showPly(ctl.reviewStep(state, step));
+}
+
+function onGraphTap(e) {
+  const r = $('review-graph').getBoundingClientRect();
+  const n = state.view?.moves.length ?? 0;
+  if (!r.width) return;
+  showPly(ctl.plyAt((e.clientX - r.left) / r.width, n));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -463,6 +758,7 @@ function importRecord() {
 function suspend() {
   api.saveNow().catch(() => {});
   api.cancelSearch().catch(() => {});
+  if (state.analysis.on) stopAnalysis();
   if (state.thinking || state.hinting) {
     state.thinking = false;
     state.hinting = false;
@@ -538,6 +834,22 @@ function bindUi() {
   $('undo').addEventListener('click', doUndo);
   $('redo').addEventListener('click', doRedo);
   $('hint').addEventListener('click', doHint);
+  $('analysis').addEventListener('click', toggleAnalysis);
+  $('review-open').addEventListener('click', openReview);
+  $('review-record').addEventListener('click', openReview);
+  for (const step of ['first', 'prev', 'next', 'last']) {
+    $(`review-${step}`).addEventListener('click', () => showPly(ctl.reviewStep(state, step)));
+  }
+  $('review-slider').addEventListener('input', (e) => showPly(ctl.reviewStep(state, e.target.value)));
+  $('review-graph').addEventListener('pointerup', onGraphTap);
+  $('review-cancel').addEventListener('click', cancelReview);
+  $('review-close').addEventListener('click', closeReview);
+  document.addEventListener('keydown', onReviewKey);
+  $('board').addEventListener('pointerdown', onBoardSwipeStart);
+  $('board').addEventListener('pointerup', onBoardSwipeEnd);
+  $('board').addEventListener('pointercancel', () => {
+    swipeFrom = null;
+  });
   $('new-game').addEventListener('click', onNewGameButton);
   $('settings').addEventListener('click', openSettings);
   $('place').addEventListener('click', () => place(state.pending));

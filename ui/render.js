@@ -43,6 +43,8 @@ export function createBoard(root, { label }) {
   let crossV = null;
   let lastWin = '';
   let lastCross = -2;
+  let marks = null;
+  let lastMarks = '';
 
   const resize = new ResizeObserver(() => {
     if (!size) return;
@@ -110,9 +112,15 @@ export function createBoard(root, { label }) {
     winLine = svg('line', { class: 'winline' });
     overlay.append(crossH, crossV, winLine);
 
-    root.append(lines, coords, points, overlay);
+    // Analysis marks (principal variation, candidates): HTML above the cells, never hit by taps.
+    marks = document.createElement('div');
+    marks.className = 'marks';
+    marks.setAttribute('aria-hidden', 'true');
+
+    root.append(lines, coords, points, marks, overlay);
     written = cells.map(() => ({}));
     lastWin = '';
+    lastMarks = '';
     lastCross = -2;
     focusIndex = -1;
     setFocusIndex(Math.floor((n * n) / 2));
@@ -140,6 +148,9 @@ export function createBoard(root, { label }) {
    * @param {{index: number, color: string} | null} m.ghost
    * @param {number} m.cross index the crosshair follows while a finger is down, or -1
    * @param {number} m.hint index or -1
+   * @param {{index: number, n: number, color: string}[]} [m.pv] the best line as numbered ghost stones
+   * @param {{index: number, rank: number, label: string}[]} [m.candidates] candidate moves with their labels
+   * @param {{index: number, label: string} | null} [m.better] review: the move the engine preferred
    */
   function update(m) {
     if (m.size !== size) build(m.size);
@@ -159,6 +170,48 @@ export function createBoard(root, { label }) {
     }
     drawWinLine(m.win);
     drawCross(m.cross);
+    drawMarks(m.pv ?? [], m.candidates ?? [], m.better ?? null, m.stones);
+  }
+
+  function drawMarks(pv, candidates, better, stones) {
+    const key = JSON.stringify([pv, candidates, better]);
+    if (key === lastMarks) return;
+    lastMarks = key;
+    const at = (units) => `${(units / (size + 1)) * 100}%`;
+    const place = (el, index) => {
+      el.style.left = at((index % size) + 1);
+      el.style.top = at(Math.floor(index / size) + 1);
+      el.dataset.point = cells[index].dataset.point;
+    };
+    const out = [];
+    for (const c of candidates) {
+      if (stones[c.index]) continue;
+      const el = document.createElement('span');
+      el.className = 'mark cand';
+      el.dataset.rank = String(c.rank);
+      place(el, c.index);
+      const label = document.createElement('b');
+      label.textContent = c.label;
+      el.append(label);
+      out.push(el);
+    }
+    for (const p of pv) {
+      if (stones[p.index]) continue;
+      const el = document.createElement('span');
+      el.className = 'mark pv';
+      el.dataset.color = p.color;
+      el.dataset.n = String(p.n);
+      el.textContent = String(p.n);
+      place(el, p.index);
+      out.push(el);
+    }
+    if (better && !stones[better.index]) {
+      const el = document.createElement('span');
+      el.className = 'mark better';
+      place(el, better.index);
+      out.push(el);
+    }
+    marks.replaceChildren(...out);
   }
 
   function drawWinLine(indices) {

@@ -146,7 +146,7 @@ export function fillStats(stats) {
   const table = document.createElement('table');
   table.className = 'stats';
   const head = table.createTHead().insertRow();
-  for (const key of ['statsLevel', 'statsWins', 'statsLosses', 'statsDraws']) {
+  for (const key of ['statsLevel', 'statsWins', 'statsLosses', 'statsDraws', 'statsAnalysed']) {
     const th = document.createElement('th');
     th.scope = 'col';
     th.textContent = t(key);
@@ -159,7 +159,8 @@ export function fillStats(stats) {
     th.scope = 'row';
     th.textContent = t(`level${l.level}`);
     row.append(th);
-    for (const n of [l.wins, l.losses, l.draws]) row.insertCell().textContent = String(n);
+    // Analysed: of these games, those played on with analysis on.
+    for (const n of [l.wins, l.losses, l.draws, l.analysed ?? 0]) row.insertCell().textContent = String(n);
   }
   box.replaceChildren(table);
 }

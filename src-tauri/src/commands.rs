@@ -12,12 +12,16 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
-use tauri::{AppHandle, Manager, Runtime, State};
+use tauri::ipc::{Channel, JavaScriptChannelId};
+use tauri::{AppHandle, Manager, Runtime, State, Webview};
 
 use crate::error::{Error, Result};
 use crate::settings::{Settings, Stats};
-use crate::state::{AppCore, Core, EngineState, NewGameOptions, RecordFormat, SearchKind};
-use crate::view::{AppState, GameView, Hint};
+use crate::state::{
+    AnalysisJob, AppCore, BackgroundEngine, Core, EngineState, NewGameOptions, RecordFormat,
+    SearchKind, ROUND_BUDGETS_MS,
+};
+use crate::view::{AnalysisUpdate, AppState, GameView, Hint, ReviewProgress};
 
 /// A command argument that Tauri always accepts and the command checks, so a missing or
 /// malformed argument is refused with `badArgument` in the contract's `{ code, message }` shape
@@ -178,6 +182,121 @@ pub async fn hint<R: Runtime>(
     .await
 }
 
+/// Starts analysing the position after the first `moveNumber` moves of game `gameId` (the
+/// one on screen) and answers with the analysis' generation at once; its rounds arrive on
+/// `onUpdate` until the position changes, `stop_analysis`, or the last round. The analysis
+/// before it is cancelled.
+#[tauri::command]
+pub async fn start_analysis<R: Runtime>(
+    app: AppHandle<R>,
+    webview: Webview<R>,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+    on_update: Arg<JavaScriptChannelId>,
+) -> Result<u64> {
+    let (game_id, move_number) = (game_id.get()?, move_number.get()?);
+    let channel: Channel<AnalysisUpdate> = on_update.get()?.channel_on(webview);
+    let job = on_core(app.clone(), move |core| {
+        core.begin_analysis(game_id, move_number)
+    })
+    .await?;
+    let generation = job.generation();
+    // The rounds run detached: the command answers now, the updates come on the channel.
+    tauri::async_runtime::spawn_blocking(move || {
+        run_analysis(&app, &job, |update| channel.send(update).is_ok());
+    });
+    Ok(generation)
+}
+
+/// Runs `job`'s rounds with the background engine, handing each finished one to `send` while
+/// it is still wanted; stops when the job is cancelled, `send` fails (the webview is gone) or
+/// the rounds are done. The state is locked only to ask whether a round is still wanted.
+pub fn run_analysis<R: Runtime>(
+    app: &AppHandle<R>,
+    job: &AnalysisJob,
+    mut send: impl FnMut(AnalysisUpdate) -> bool,
+) {
+    let engine = app.state::<BackgroundEngine>();
+    // A cancelled job ahead of this one still holds the engine for the moment its search
+    // takes to notice.
+    let mut engine = lock(&engine.0);
+    for round in 0..ROUND_BUDGETS_MS.len() {
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            job.run_round(engine.get(), round)
+        }));
+        let update = match ran {
+            Ok(Some(update)) => update,
+            Ok(None) => return,
+            Err(_) => {
+                log::error!("the analysis engine panicked; starting a fresh one");
+                engine.reset();
+                return;
+            }
+        };
+        if !lock(&app.state::<Core>()).analysis_current(job) || !send(update) {
+            return;
+        }
+    }
+}
+
+/// Turns analysis off: the running analysis stops and sends nothing more.
+#[tauri::command]
+pub fn stop_analysis(core: State<'_, Core>) {
+    lock(&core).stop_analysis();
+}
+
+/// Reviews every move of game `gameId` as it stands (`moveNumber` moves) in the background,
+/// with progress on `onProgress`, and answers with the game's view holding the finished review
+/// (also kept in the save). Rejects `cancelled` after `cancel_review` or a change of the game.
+#[tauri::command]
+pub async fn start_review<R: Runtime>(
+    app: AppHandle<R>,
+    webview: Webview<R>,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+    on_progress: Arg<JavaScriptChannelId>,
+) -> Result<GameView> {
+    let (game_id, move_number) = (game_id.get()?, move_number.get()?);
+    let channel: Channel<ReviewProgress> = on_progress.get()?.channel_on(webview);
+    let job = on_core(app.clone(), move |core| {
+        core.begin_review(game_id, move_number)
+    })
+    .await?;
+    let cancel = job.cancel_flag();
+    let worker = app.clone();
+    let ran = tauri::async_runtime::spawn_blocking(move || {
+        let engine = worker.state::<BackgroundEngine>();
+        let mut engine = lock(&engine.0);
+        let found = job.run(engine.get(), |done, total| {
+            // A webview that went away just stops hearing about it.
+            let _ = channel.send(ReviewProgress {
+                game_id,
+                done,
+                total,
+            });
+        });
+        (job, found)
+    })
+    .await;
+    let core = app.state::<Core>();
+    let mut core = lock(&core);
+    match ran {
+        Ok((job, found)) => core.finish_review(&job, &found),
+        Err(e) => {
+            log::error!("the review engine panicked ({e}); starting a fresh one");
+            lock(&app.state::<BackgroundEngine>().0).reset();
+            core.abandon_review(&cancel);
+            Err(Error::Cancelled)
+        }
+    }
+}
+
+/// Stops the running review; it answers `cancelled` and nothing is kept.
+#[tauri::command]
+pub fn cancel_review(core: State<'_, Core>) {
+    lock(&core).cancel_review();
+}
+
 /// The game as `"moves"` (`h8 i9 g7`) or `"sgf"`.
 #[tauri::command]
 pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result<String> {
@@ -266,12 +385,14 @@ mod tests {
         assert_eq!(
             plain,
             [
+                "cancel_review",
                 "cancel_search",
                 "export_record",
                 "get_settings",
                 "get_state",
                 "get_stats",
-                "haptic_tick"
+                "haptic_tick",
+                "stop_analysis"
             ]
         );
     }

@@ -16,11 +16,22 @@ use std::sync::{Mutex, PoisonError};
 
 use tauri::{Manager, Runtime};
 
-use crate::state::{AppCore, Core, EngineSlot};
+use crate::state::{AppCore, BackgroundEngine, Core, EngineSlot};
 use crate::storage::DATA_DIR_ENV;
 
 /// Transposition-table size: phones have less memory to spare (DESIGN.md §5: 32 MiB).
 const TT_MIB: usize = if cfg!(mobile) { 32 } else { 64 };
+
+/// The background engine's table (analysis, review): smaller, it lives beside the game's.
+const BACKGROUND_TT_MIB: usize = if cfg!(mobile) { 16 } else { 32 };
+
+/// Threads of the background engine: all cores but one, so the window (and the tap that
+/// places a stone) always has a core while analysis runs.
+fn background_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .max(1)
+}
 
 /// Registers the plugins, the engine, the commands and the state loading on `builder`.
 ///
@@ -31,6 +42,10 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     let builder = builder.plugin(tauri_plugin_haptics::init());
     builder
         .manage(Mutex::new(EngineSlot::new(TT_MIB)))
+        .manage(BackgroundEngine(Mutex::new(EngineSlot::with_threads(
+            BACKGROUND_TT_MIB,
+            background_threads(),
+        ))))
         .setup(|app| {
             if app.try_state::<Core>().is_none() {
                 let default_dir = app.path().app_data_dir().map_err(|e| e.to_string());
@@ -55,6 +70,10 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::get_stats,
             commands::save_now,
             commands::haptic_tick,
+            commands::start_analysis,
+            commands::stop_analysis,
+            commands::start_review,
+            commands::cancel_review,
         ])
 }
 
@@ -254,6 +273,148 @@ mod tests {
             assert_eq!(err["code"], "badArgument", "{cmd} {args}: {err}");
         }
         assert_eq!(invoke(&w, "get_state", json!({})).unwrap(), before);
+    }
+
+    #[test]
+    fn start_analysis_answers_its_generation_and_refuses_bad_arguments() {
+        let dir = TempDir::new("ipc-analysis");
+        let (_app, w) = app(&dir);
+        let before = invoke(&w, "get_state", json!({})).unwrap();
+        for args in [
+            json!({ "gameId": 1, "moveNumber": 0 }),
+            json!({ "gameId": 1, "moveNumber": 0, "onUpdate": "no channel" }),
+            json!({ "gameId": 1, "moveNumber": "0", "onUpdate": "__CHANNEL__:7" }),
+        ] {
+            let err = invoke(&w, "start_analysis", args.clone()).unwrap_err();
+            assert_eq!(err["code"], "badArgument", "{args}: {err}");
+        }
+        let err = invoke(
+            &w,
+            "start_analysis",
+            json!({ "gameId": 1, "moveNumber": 1, "onUpdate": "__CHANNEL__:7" }),
+        )
+        .unwrap_err();
+        assert_eq!(err["code"], "stale");
+        assert_eq!(invoke(&w, "get_state", json!({})).unwrap(), before);
+
+        let first = invoke(
+            &w,
+            "start_analysis",
+            json!({ "gameId": 1, "moveNumber": 0, "onUpdate": "__CHANNEL__:7" }),
+        )
+        .unwrap();
+        let second = invoke(
+            &w,
+            "start_analysis",
+            json!({ "gameId": 1, "moveNumber": 0, "onUpdate": "__CHANNEL__:8" }),
+        )
+        .unwrap();
+        assert!(second.as_u64().unwrap() > first.as_u64().unwrap());
+        assert_eq!(invoke(&w, "stop_analysis", json!({})).unwrap(), Value::Null);
+    }
+
+    #[test]
+    fn analysis_rounds_go_out_only_while_they_are_wanted() {
+        let dir = TempDir::new("ipc-analysis-rounds");
+        let (app, _w) = app(&dir);
+        let handle = app.handle().clone();
+        let core = app.state::<Core>();
+        fn lock(c: &Core) -> std::sync::MutexGuard<'_, AppCore> {
+            c.lock().unwrap_or_else(PoisonError::into_inner)
+        }
+        let (old, new) = {
+            let mut c = lock(&core);
+            let v = c
+                .new_game(crate::state::NewGameOptions {
+                    mode: Some(crate::settings::Mode::Local),
+                    ..Default::default()
+                })
+                .unwrap();
+            let v = c.play("h8", v.game_id, 0).unwrap();
+            let old = c.begin_analysis(v.game_id, 1).unwrap();
+            let new = c.begin_analysis(v.game_id, 1).unwrap();
+            (old, new)
+        };
+        // The older generation sends nothing, not even a round already under way.
+        let mut sent = Vec::new();
+        commands::run_analysis(&handle, &old, |u| {
+            sent.push(u);
+            true
+        });
+        assert!(sent.is_empty());
+        // The current one sends round after round until the receiver is gone.
+        commands::run_analysis(&handle, &new, |u| {
+            sent.push(u);
+            sent.len() < 2
+        });
+        assert_eq!(
+            sent.iter()
+                .map(|u| (u.generation, u.move_number, u.round))
+                .collect::<Vec<_>>(),
+            [(new.generation(), 1, 1), (new.generation(), 1, 2)]
+        );
+        assert!(sent.iter().all(|u| u.lines.len() == 3 && u.nodes > 0));
+        // A move between two rounds: the next round is cut short and never sent.
+        let job = {
+            let mut c = lock(&core);
+            let v = c.view();
+            c.begin_analysis(v.game_id, v.move_number).unwrap()
+        };
+        let mut rounds = 0;
+        commands::run_analysis(&handle, &job, |_| {
+            rounds += 1;
+            let mut c = lock(&core);
+            let v = c.view();
+            c.play("j10", v.game_id, v.move_number).unwrap();
+            true
+        });
+        assert_eq!(rounds, 1);
+    }
+
+    #[test]
+    fn start_review_answers_the_reviewed_game_and_refuses_bad_arguments() {
+        let dir = TempDir::new("ipc-review");
+        let (_app, w) = app(&dir);
+        invoke(&w, "new_game", json!({ "options": { "mode": "local" } })).unwrap();
+        let v = invoke(
+            &w,
+            "play",
+            json!({ "point": "h8", "gameId": 2, "moveNumber": 0 }),
+        )
+        .unwrap();
+        assert_eq!(v["review"], Value::Null);
+        for args in [
+            json!({ "gameId": 2, "moveNumber": 1 }),
+            json!({ "gameId": 2, "moveNumber": 1, "onProgress": 3 }),
+            json!({ "gameId": "2", "moveNumber": 1, "onProgress": "__CHANNEL__:3" }),
+        ] {
+            let err = invoke(&w, "start_review", args.clone()).unwrap_err();
+            assert_eq!(err["code"], "badArgument", "{args}: {err}");
+        }
+        let err = invoke(
+            &w,
+            "start_review",
+            json!({ "gameId": 2, "moveNumber": 0, "onProgress": "__CHANNEL__:3" }),
+        )
+        .unwrap_err();
+        assert_eq!(err["code"], "stale");
+        let v = invoke(
+            &w,
+            "start_review",
+            json!({ "gameId": 2, "moveNumber": 1, "onProgress": "__CHANNEL__:3" }),
+        )
+        .unwrap();
+        assert_eq!(v["review"]["moves"][0]["point"], "h8", "{v}");
+        assert_eq!(
+            v["review"]["blackChances"].as_array().unwrap().len(),
+            2,
+            "{v}"
+        );
+        assert_eq!(
+            invoke(&w, "get_state", json!({})).unwrap()["game"]["review"],
+            v["review"]
+        );
+        assert_eq!(invoke(&w, "cancel_review", json!({})).unwrap(), Value::Null);
     }
 
     #[test]

@@ -177,6 +177,10 @@ pub struct LevelStats {
     pub losses: u32,
     /// Full boards.
     pub draws: u32,
+    /// Of these games, those played on with analysis on (issue 10 §1); absent from older
+    /// stats files.
+    #[serde(default)]
+    pub analysed: u32,
 }
 
 /// How many counted games the stats remember. A game can be counted again only from a save
@@ -245,12 +249,23 @@ impl Stats {
     /// Counts the finished game `game_uid` unless it is already counted; says whether it
     /// counted it. The stats and the game are two files: if a crash lands between their
     /// writes, the restart can see a counted game whose save predates the count, and its
-    /// replayed end must not count again.
-    pub fn record_game(&mut self, game_uid: u64, level: Level, outcome: HumanResult) -> bool {
+    /// replayed end must not count again. `analysed`: the player had analysis on.
+    pub fn record_game(
+        &mut self,
+        game_uid: u64,
+        level: Level,
+        outcome: HumanResult,
+        analysed: bool,
+    ) -> bool {
         if self.counted.contains(&game_uid) {
             return false;
         }
         self.record(level, outcome);
+        if analysed {
+            if let Some(entry) = self.levels.iter_mut().find(|e| e.level == level.number()) {
+                entry.analysed = entry.analysed.saturating_add(1);
+            }
+        }
         if self.counted.len() == COUNTED_KEPT {
             self.counted.remove(0);
         }
@@ -374,22 +389,28 @@ mod tests {
     #[test]
     fn a_game_is_counted_once_and_the_file_remembers_it() {
         let mut stats = Stats::default();
-        assert!(stats.record_game(7, Level::Easy, HumanResult::Win));
-        assert!(!stats.record_game(7, Level::Easy, HumanResult::Win));
+        assert!(stats.record_game(7, Level::Easy, HumanResult::Win, false));
+        assert!(!stats.record_game(7, Level::Easy, HumanResult::Win, true));
         assert_eq!(stats.levels()[1].wins, 1);
+        assert_eq!(stats.levels()[1].analysed, 0);
+        assert!(stats.record_game(8, Level::Easy, HumanResult::Loss, true));
+        assert_eq!(
+            (stats.levels()[1].losses, stats.levels()[1].analysed),
+            (1, 1)
+        );
         // The file keeps the ids; the UI's shape does not show them.
         let file = serde_json::to_value(stats.to_file()).unwrap();
-        assert_eq!(file["counted"], json!([7]));
+        assert_eq!(file["counted"], json!([7, 8]));
         assert_eq!(serde_json::to_value(&stats).unwrap().get("counted"), None);
         let mut read: Stats = serde_json::from_value(file).unwrap();
         assert_eq!(read, stats);
-        assert!(!read.record_game(7, Level::Easy, HumanResult::Win));
+        assert!(!read.record_game(7, Level::Easy, HumanResult::Win, false));
         // Only the last few are kept, the newest always.
         for uid in 100..200 {
-            read.record_game(uid, Level::Hard, HumanResult::Loss);
+            read.record_game(uid, Level::Hard, HumanResult::Loss, false);
         }
         assert_eq!(read.levels()[3].losses, 100);
-        assert!(!read.record_game(199, Level::Hard, HumanResult::Loss));
+        assert!(!read.record_game(199, Level::Hard, HumanResult::Loss, false));
         let file = serde_json::to_value(read.to_file()).unwrap();
         assert_eq!(file["counted"].as_array().unwrap().len(), COUNTED_KEPT);
     }

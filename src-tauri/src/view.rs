@@ -22,6 +22,9 @@ pub struct GameSetup {
     /// Random and kept in the save: the stats remember the uids they counted, so a game whose
     /// save predates its count (a crash between the two writes) is not counted again.
     pub game_uid: u64,
+    /// Moves were played against the computer with analysis on: the result is counted as
+    /// analysed.
+    pub analysed: bool,
 }
 
 impl GameSetup {
@@ -75,6 +78,38 @@ pub struct GameView {
     pub can_redo: bool,
     /// The UI should now call `computer_move`.
     pub computer_to_move: bool,
+    /// Moves were played against the computer with analysis on.
+    pub analysed: bool,
+    /// The game's finished review (issue 10 §2), while the moves are the ones reviewed.
+    pub review: Option<ReviewView>,
+}
+
+/// A finished review as the UI shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewView {
+    /// Search time per position, in milliseconds.
+    pub ms_per_position: u64,
+    /// One entry per move, in order.
+    pub moves: Vec<crate::state::ReviewedMove>,
+    /// Black's winning chances in permille (0..=1000) in each position, start to end
+    /// (moves + 1 values): the evaluation graph.
+    pub black_chances: Vec<u16>,
+}
+
+impl From<&crate::state::GameReview> for ReviewView {
+    fn from(r: &crate::state::GameReview) -> ReviewView {
+        ReviewView {
+            ms_per_position: r.ms_per_position,
+            moves: r.reviewed.clone(),
+            black_chances: r
+                .black_chances()
+                .iter()
+                // In 0..=1000 by construction: the cast cannot truncate.
+                .map(|c| (c.clamp(0.0, 1.0) * 1000.0).round() as u16)
+                .collect(),
+        }
+    }
 }
 
 /// How the game ended.
@@ -215,6 +250,75 @@ impl GameView {
             can_undo: session.can_undo(game),
             can_redo: game.can_redo(),
             computer_to_move: session.computer_to_move(game),
+            analysed: session.analysed,
+            review: None,
         }
     }
+}
+
+/// Progress of a running review (`start_review`'s channel): `done` of `total` positions
+/// searched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewProgress {
+    /// The game reviewed.
+    pub game_id: u64,
+    /// Positions searched so far.
+    pub done: usize,
+    /// Positions in all (moves + 1).
+    pub total: usize,
+}
+
+/// One round of the background analysis (`start_analysis`'s channel): the best lines of the
+/// position `(game_id, move_number)` after a search of `elapsed_ms`. Rounds grow; each one
+/// replaces the last on screen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisUpdate {
+    /// The analysis this round belongs to (`start_analysis`'s answer); the UI drops others.
+    pub generation: u64,
+    /// The game analysed.
+    pub game_id: u64,
+    /// The position analysed: the game's first `move_number` moves.
+    pub move_number: usize,
+    /// The side to move there.
+    pub to_move: Color,
+    /// 1-based number of this round.
+    pub round: u32,
+    /// The last round: the analysis stops after it.
+    pub done: bool,
+    /// The deepest iteration among the lines.
+    pub depth: u32,
+    /// Nodes searched in this round, all lines.
+    pub nodes: u64,
+    /// Nodes per second in this round.
+    pub nps: u64,
+    /// The round's search time in milliseconds.
+    pub elapsed_ms: u64,
+    /// The best line's score from black's point of view (proven wins ±(30000 − plies)).
+    pub black_score: i32,
+    /// Black's expected score (0..1, the review's logistic scale) from the best line.
+    pub black_win: f64,
+    /// The best lines, best first, distinct first moves.
+    pub lines: Vec<AnalysisLine>,
+}
+
+/// One line of an [`AnalysisUpdate`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisLine {
+    /// The first move (RIF).
+    pub point: String,
+    /// Score for the side to move.
+    pub score: i32,
+    /// The same from black's point of view.
+    pub black_score: i32,
+    /// The side to move's expected score after this move (0..1).
+    pub win: f64,
+    /// Depth of this line's search.
+    pub depth: u32,
+    /// What the line says, as data.
+    pub verdict: VerdictView,
+    /// The expected line, starting with `point` (RIF).
+    pub pv: Vec<String>,
 }

@@ -20,11 +20,16 @@ use crate::error::{Error, Result};
 use crate::saver::{SaveTicket, Saver};
 use crate::settings::{check_size, level_number, HumanResult, Mode, Settings, Stats};
 use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
-use crate::view::{AppState, GameSetup, GameView, Hint};
+use crate::view::{AppState, GameSetup, GameView, Hint, ReviewView};
 
+mod analysis;
 mod persist;
 mod records;
+mod review;
 mod search;
+
+pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
+pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
 
 /// The state the commands share, registered with `.manage()`.
 pub type Core = Mutex<AppCore>;
@@ -32,11 +37,19 @@ pub type Core = Mutex<AppCore>;
 /// The engine, registered with `.manage()` apart from [`Core`] so a search holds only it.
 pub type EngineState = Mutex<EngineSlot>;
 
+/// The engine of the background work (analysis, and game review), apart from the one that
+/// plays: an analysis never makes the computer's move or a hint wait for the engine, and its
+/// tables never evict the game's.
+#[derive(Debug)]
+pub struct BackgroundEngine(pub Mutex<EngineSlot>);
+
 /// The engine, created by the first search: its tables (tens of MiB, filled on creation) then
 /// cost nothing at start-up and are built on the blocking pool, not on the main thread.
 #[derive(Debug)]
 pub struct EngineSlot {
     tt_mib: usize,
+    /// Master's search threads, 0 = automatic ([`Engine::set_threads`]).
+    threads: usize,
     engine: Option<Engine>,
 }
 
@@ -44,15 +57,27 @@ impl EngineSlot {
     /// An empty slot for an engine with a `tt_mib` MiB transposition table.
     #[must_use]
     pub fn new(tt_mib: usize) -> EngineSlot {
+        EngineSlot::with_threads(tt_mib, 0)
+    }
+
+    /// An empty slot for an engine searching with `threads` threads (0 = automatic).
+    #[must_use]
+    pub fn with_threads(tt_mib: usize, threads: usize) -> EngineSlot {
         EngineSlot {
             tt_mib,
+            threads,
             engine: None,
         }
     }
 
     /// The engine, created on first use.
     pub fn get(&mut self) -> &mut Engine {
-        self.engine.get_or_insert_with(|| Engine::new(self.tt_mib))
+        let threads = self.threads;
+        self.engine.get_or_insert_with(|| {
+            let mut engine = Engine::new(self.tt_mib);
+            engine.set_threads(threads);
+            engine
+        })
     }
 
     /// Drops the engine, so that the next search builds a fresh one: after a panic its
@@ -168,13 +193,31 @@ struct SavedSession {
     /// Absent from saves before issue 11 §3: such a game gets a fresh one when loaded.
     #[serde(default)]
     game_uid: u64,
+    /// Moves were played with analysis on (issue 10 §1); absent from older saves.
+    #[serde(default)]
+    analysed: bool,
     game: SavedGame,
+    /// The game's review (issue 10 §2); absent from older saves. Read leniently: a review
+    /// that cannot be read, or does not fit the game, is dropped and the game still loads.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient_review"
+    )]
+    review: Option<GameReview>,
+}
+
+fn lenient_review<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Option<GameReview>, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(value).ok())
 }
 
 const SESSION_VERSION: u32 = 1;
 
 impl SavedSession {
-    fn new(game: &Game, s: &GameSetup) -> SavedSession {
+    fn new(game: &Game, s: &GameSetup, review: Option<&GameReview>) -> SavedSession {
         SavedSession {
             version: SESSION_VERSION,
             game_id: s.game_id,
@@ -183,12 +226,14 @@ impl SavedSession {
             human_color: s.human_color,
             stats_counted: s.stats_counted,
             game_uid: s.game_uid,
+            analysed: s.analysed,
             game: game.to_saved(),
+            review: review.cloned(),
         }
     }
 
     /// The game replayed through the referee, or `None` if the file describes no legal game.
-    fn restore(self) -> Option<(Game, GameSetup)> {
+    fn restore(self) -> Option<(Game, GameSetup, Option<GameReview>)> {
         if self.version != SESSION_VERSION {
             return None;
         }
@@ -204,8 +249,10 @@ impl SavedSession {
             } else {
                 self.game_uid
             },
+            analysed: self.analysed,
         };
-        Some((game, session))
+        let review = self.review.filter(|r| r.fits(&game));
+        Some((game, session, review))
     }
 }
 
@@ -220,6 +267,17 @@ pub struct AppCore {
     notices: Vec<&'static str>,
     /// The cancel flag of the running search, if any; at most one runs at a time.
     search: Option<Arc<AtomicBool>>,
+    /// The running analysis job, if any (`analysis.rs`).
+    analysis: Option<analysis::RunningAnalysis>,
+    /// The generation of the latest analysis job handed out.
+    analysis_generation: u64,
+    /// Analysis was started and not stopped since the last new game: moves played now mark
+    /// the game as analysed.
+    analysis_on: bool,
+    /// The game's finished review, if any (`review.rs`).
+    review: Option<GameReview>,
+    /// The cancel flag of the running review, if any.
+    reviewing: Option<Arc<AtomicBool>>,
     /// `None`: no data folder, nothing is saved (and the player was told).
     saver: Option<Saver>,
 }
@@ -279,11 +337,17 @@ impl AppCore {
                 human_color: settings.human_color,
                 stats_counted: false,
                 game_uid: new_game_uid(),
+                analysed: false,
             },
             settings,
             stats: Stats::default(),
             notices: vec![NOTICE_NOT_SAVED],
             search: None,
+            analysis: None,
+            analysis_generation: 0,
+            analysis_on: false,
+            review: None,
+            reviewing: None,
             saver: None,
         }
     }
@@ -313,7 +377,7 @@ impl AppCore {
         };
         let saved = storage.load(GAME_FILE, SavedSession::restore);
         let damaged_game = matches!(saved, Loaded::Damaged);
-        let (game, session) = match saved {
+        let (game, session, review) = match saved {
             Loaded::Found(found) => found,
             Loaded::Missing | Loaded::Damaged => {
                 if damaged_game {
@@ -326,8 +390,9 @@ impl AppCore {
                     human_color: settings.human_color,
                     stats_counted: false,
                     game_uid: new_game_uid(),
+                    analysed: false,
                 };
-                (fresh_game(settings.rule, settings.size), session)
+                (fresh_game(settings.rule, settings.size), session, None)
             }
         };
         let core = AppCore {
@@ -337,6 +402,11 @@ impl AppCore {
             stats,
             notices,
             search: None,
+            analysis: None,
+            analysis_generation: 0,
+            analysis_on: false,
+            review,
+            reviewing: None,
             saver: Some(Saver::new(storage)),
         };
         if !core.notices.is_empty() {
@@ -359,7 +429,9 @@ impl AppCore {
     /// The current game as the UI draws it.
     #[must_use]
     pub fn view(&self) -> GameView {
-        GameView::new(&self.game, &self.session)
+        let mut view = GameView::new(&self.game, &self.session);
+        view.review = self.review().map(ReviewView::from);
+        view
     }
 
     /// The settings.
@@ -388,6 +460,10 @@ impl AppCore {
         check_size(settings.size)?;
 
         self.cancel_search();
+        // A new game starts without analysis; the UI turns it on again where it wants it.
+        self.stop_analysis();
+        self.review = None;
+        self.cancel_review();
         self.game = fresh_game(settings.rule, settings.size);
         self.session = GameSetup {
             game_id: self.session.game_id.wrapping_add(1),
@@ -396,6 +472,7 @@ impl AppCore {
             human_color: settings.human_color,
             stats_counted: false,
             game_uid: new_game_uid(),
+            analysed: false,
         };
         if settings != self.settings {
             self.settings = settings;
@@ -441,6 +518,7 @@ impl AppCore {
             .map_err(|e| Error::from_play(e, size))?;
         // A hint for the previous position is of no use any more.
         self.cancel_search();
+        self.mark_analysed();
         self.after_move();
         Ok(self.view())
     }
@@ -451,6 +529,7 @@ impl AppCore {
             return self.view();
         }
         self.cancel_search();
+        self.cancel_analysis_job();
         match self.session.mode {
             Mode::Local => {
                 self.game.undo();
@@ -464,6 +543,7 @@ impl AppCore {
                 }
             }
         }
+        self.drop_stale_review();
         self.save_game();
         self.view()
     }
@@ -474,6 +554,7 @@ impl AppCore {
             return self.view();
         }
         self.cancel_search();
+        self.mark_analysed();
         self.game.redo();
         if self.session.mode == Mode::Computer {
             while self.session.computer_to_move(&self.game) && self.game.redo().is_some() {}
@@ -493,6 +574,14 @@ impl AppCore {
             self.save_settings();
         }
         Ok(self.settings.clone())
+    }
+
+    /// A move against the computer made while analysis is on marks the game as analysed: its
+    /// result is counted apart in the stats (the player had the engine's help).
+    fn mark_analysed(&mut self) {
+        if self.analysis_on && self.session.mode == Mode::Computer {
+            self.session.analysed = true;
+        }
     }
 
     /// Whether the player wants haptic feedback.

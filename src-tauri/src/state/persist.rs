@@ -25,6 +25,9 @@ impl AppCore {
     }
 
     pub(super) fn after_move(&mut self) {
+        // The analysed position is gone, and a review of other moves with it.
+        self.cancel_analysis_job();
+        self.drop_stale_review();
         if let Some(result) = self.game.result() {
             if self.session.mode == Mode::Computer && !self.session.stats_counted {
                 let outcome = match result.winner {
@@ -34,7 +37,10 @@ impl AppCore {
                 };
                 self.session.stats_counted = true;
                 let uid = self.session.game_uid;
-                if self.stats.record_game(uid, self.session.level, outcome) {
+                if self
+                    .stats
+                    .record_game(uid, self.session.level, outcome, self.session.analysed)
+                {
                     // Stats first: a crash between the two writes leaves the count and an
                     // older game, whose replayed end `record_game` recognises; the other
                     // order would leave a game marked counted that the stats never counted.
@@ -65,9 +71,11 @@ impl AppCore {
                 let json = match name {
                     SETTINGS_FILE => serde_json::to_vec_pretty(&self.settings),
                     STATS_FILE => serde_json::to_vec_pretty(&self.stats.to_file()),
-                    GAME_FILE => {
-                        serde_json::to_vec_pretty(&SavedSession::new(&self.game, &self.session))
-                    }
+                    GAME_FILE => serde_json::to_vec_pretty(&SavedSession::new(
+                        &self.game,
+                        &self.session,
+                        self.review(),
+                    )),
                     _ => return None,
                 };
                 json.map_err(|e| log::error!("cannot write {name}: {e}"))

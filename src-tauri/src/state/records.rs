@@ -21,14 +21,18 @@ impl AppCore {
         let game = wuzi::notation::parse_record(text, self.game.rule(), self.game.size())
             .map_err(|e| Error::BadRecord(e.to_string()))?;
         self.cancel_search();
+        self.cancel_analysis_job();
         self.session = GameSetup {
             game_id: self.session.game_id.wrapping_add(1),
             // A finished record is history, not a game won against the computer now.
             stats_counted: game.result().is_some(),
             game_uid: new_game_uid(),
+            analysed: false,
             ..self.session
         };
         self.game = game;
+        self.review = None;
+        self.cancel_review();
         self.save_game();
         Ok(self.view())
     }

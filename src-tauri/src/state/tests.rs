@@ -170,7 +170,7 @@ fn the_view_matches_the_ipc_contract() {
             "gameId": 1, "moveNumber": 1, "size": 15, "rule": "freestyle", "mode": "computer",
             "level": 2, "humanColor": "black", "moves": ["h8"], "toMove": "white",
             "result": null, "forbidden": [], "canUndo": true, "canRedo": false,
-            "computerToMove": true
+            "computerToMove": true, "analysed": false, "review": null
         })
     );
 }
@@ -654,4 +654,400 @@ fn records_round_trip_as_a_new_game() {
         assert_eq!(v.moves, before.moves, "{format:?}: {text}");
         assert!(v.game_id > before.game_id);
     }
+}
+
+#[test]
+fn a_new_analysis_or_a_change_of_position_cancels_the_running_one() {
+    let dir = TempDir::new("analysis-cancel");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    play(&mut core, "h8");
+    let (id, n) = pos(&core);
+    let first = core.begin_analysis(id, n).unwrap();
+    assert!(core.analysis_current(&first));
+    // Restarted (a review step, say): the old job is cancelled, its rounds are not wanted.
+    let second = core.begin_analysis(id, 0).unwrap();
+    assert!(second.generation() > first.generation());
+    assert!(first.cancelled());
+    assert!(
+        !core.analysis_current(&first),
+        "a stale generation is dropped"
+    );
+    assert!(core.analysis_current(&second));
+
+    // Every change of the position stops the running job; analysis itself stays on.
+    for change in ["play", "undo", "redo", "import", "computer"] {
+        let (id, n) = pos(&core);
+        let job = core.begin_analysis(id, n).unwrap();
+        match change {
+            "play" => {
+                play(&mut core, "i9");
+            }
+            "undo" => {
+                core.undo();
+            }
+            "redo" => {
+                core.redo();
+            }
+            "import" => {
+                core.import_record("h8 i9 g7").unwrap();
+            }
+            _ => {
+                vs_computer(&mut core, Color::Black);
+                play(&mut core, "h8");
+                let (id, n) = pos(&core);
+                let job = core.begin_analysis(id, n).unwrap();
+                computer(&mut core, "i9");
+                assert!(job.cancelled(), "{change}");
+                continue;
+            }
+        }
+        assert!(job.cancelled(), "{change}");
+        assert!(!core.analysis_current(&job), "{change}");
+        assert!(core.analysis_on(), "{change}");
+    }
+
+    // A new game and stop_analysis turn it off.
+    let (id, n) = pos(&core);
+    let job = core.begin_analysis(id, n).unwrap();
+    core.stop_analysis();
+    assert!(job.cancelled() && !core.analysis_on());
+    let (id, n) = pos(&core);
+    let job = core.begin_analysis(id, n).unwrap();
+    core.new_game(NewGameOptions::default()).unwrap();
+    assert!(job.cancelled() && !core.analysis_on());
+}
+
+#[test]
+fn analysis_of_a_position_that_is_not_shown_is_refused_and_changes_nothing() {
+    let dir = TempDir::new("analysis-bad");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    for p in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4"] {
+        play(&mut core, p);
+    }
+    let (id, n) = pos(&core);
+    let running = core.begin_analysis(id, n).unwrap();
+    let before = core.view();
+    for (game_id, move_number, code) in [
+        (id + 1, n, "stale"),
+        (id - 1, 0, "stale"),
+        (id, n + 1, "stale"),
+        (id, usize::MAX, "stale"),
+    ] {
+        let err = core.begin_analysis(game_id, move_number).unwrap_err();
+        assert_eq!(err.code(), code, "{game_id} {move_number}");
+    }
+    assert!(core.analysis_current(&running), "a refusal cancels nothing");
+    play(&mut core, "l8");
+    let (id, n) = pos(&core);
+    assert_eq!(core.begin_analysis(id, n).unwrap_err().code(), "gameOver");
+    // The positions before the end (review) can still be analysed.
+    assert!(core.begin_analysis(id, n - 1).is_ok());
+    assert_eq!(core.view().moves.len(), before.moves.len() + 1);
+}
+
+#[test]
+fn an_analysis_round_reports_the_lines_from_blacks_point_of_view() {
+    let dir = TempDir::new("analysis-round");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    // White to move, facing black's open four: white is lost whatever it plays.
+    for p in ["h8", "a1", "i8", "a2", "j8", "a4", "g8"] {
+        play(&mut core, p);
+    }
+    let (id, n) = pos(&core);
+    let job = core.begin_analysis(id, n).unwrap();
+    let mut engine = Engine::new(4);
+    let update = job.run_round(&mut engine, 0).expect("not cancelled");
+    assert_eq!(
+        (update.generation, update.game_id, update.move_number),
+        (job.generation(), id, n)
+    );
+    assert_eq!((update.round, update.done), (1, false));
+    assert_eq!(update.to_move, Color::White);
+    assert!(!update.lines.is_empty() && update.lines.len() <= ANALYSIS_LINES);
+    let mut points: Vec<_> = update.lines.iter().map(|l| l.point.clone()).collect();
+    points.dedup();
+    assert_eq!(points.len(), update.lines.len(), "distinct first moves");
+    assert!(update.black_score > 20_000, "black wins: {update:?}");
+    assert!(update.black_win > 0.99);
+    let best = &update.lines[0];
+    assert_eq!(best.black_score, -best.score);
+    assert_eq!(best.verdict.kind, "wins");
+    assert_eq!(best.verdict.color, Some(Color::Black));
+    assert_eq!(best.pv.first(), Some(&best.point));
+    assert!(update.nodes > 0 && update.depth > 0);
+
+    // A cancelled job sends nothing.
+    core.stop_analysis();
+    assert_eq!(job.run_round(&mut engine, 1), None);
+}
+
+#[test]
+fn a_game_played_on_with_analysis_is_counted_as_analysed_and_saved_so() {
+    let dir = TempDir::new("analysed");
+    let analysed = |core: &AppCore| core.stats().levels()[1].analysed;
+    {
+        let mut core = core_in(&dir);
+        vs_computer(&mut core, Color::Black);
+        play(&mut core, "h8");
+        computer(&mut core, "a1");
+        assert!(!core.view().analysed, "analysis is off by default");
+        let (id, n) = pos(&core);
+        core.begin_analysis(id, n).unwrap();
+        play(&mut core, "i8");
+        assert!(core.view().analysed);
+        computer(&mut core, "a2");
+        core.stop_analysis();
+        core.save_now().unwrap().wait().unwrap();
+    }
+    let mut core = core_in(&dir);
+    assert!(core.view().analysed, "kept in the save");
+    for (human, reply) in [("j8", "a3"), ("k8", "a4")] {
+        play(&mut core, human);
+        computer(&mut core, reply);
+    }
+    play(&mut core, "l8");
+    let easy = core.stats().levels()[1];
+    assert_eq!((easy.wins, easy.analysed), (1, 1));
+
+    // Without analysis the next game counts plainly; two players are never counted.
+    vs_computer(&mut core, Color::Black);
+    for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+        play(&mut core, human);
+        computer(&mut core, reply);
+    }
+    play(&mut core, "l8");
+    assert_eq!((core.stats().levels()[1].wins, analysed(&core)), (2, 1));
+}
+
+#[test]
+fn a_save_from_before_analysis_still_loads() {
+    let dir = TempDir::new("old-save");
+    std::fs::write(
+        dir.0.join(GAME_FILE),
+        r#"{"version":1,"gameId":4,"mode":"computer","level":2,"humanColor":"black",
+            "statsCounted":false,"gameUid":77,
+            "game":{"version":1,"rule":"freestyle","size":15,"moves":["h8","i9"],"redo":[]}}"#,
+    )
+    .unwrap();
+    let core = core_in(&dir);
+    let v = core.view();
+    assert_eq!((v.game_id, v.moves.len(), v.analysed), (4, 2, false));
+}
+
+/// A local game black wins on move 9 (h8 … l8 against a1 … a4).
+fn local_five(core: &mut AppCore) {
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    for p in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+        play(core, p);
+    }
+}
+
+/// A made-up engine review of `core`'s game: every move "best" but the 4th, a blunder.
+fn made_up_review(core: &AppCore) -> Vec<wuzi::ai::review::MoveReview> {
+    use wuzi::ai::review::{MoveClass, MoveReview};
+    let size = core.game.size();
+    core.game
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| MoveReview {
+            ply: i + 1,
+            point: p,
+            color: if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            },
+            class: if i == 3 {
+                MoveClass::Blunder
+            } else {
+                MoveClass::Best
+            },
+            best: Some(Point::from_rif(if i == 3 { "l8" } else { "o15" }, size).unwrap()),
+            score_before: 10 * i as i32,
+            score_after: -20 * i as i32,
+        })
+        .collect()
+}
+
+#[test]
+fn a_review_runs_once_at_a_time_for_the_position_shown() {
+    let dir = TempDir::new("review-begin");
+    let mut core = core_in(&dir);
+    let (id, n) = pos(&core);
+    assert_eq!(
+        core.begin_review(id, n).unwrap_err().code(),
+        "badArgument",
+        "no moves"
+    );
+    local_five(&mut core);
+    let (id, n) = pos(&core);
+    assert_eq!(core.begin_review(id + 1, n).unwrap_err().code(), "stale");
+    assert_eq!(core.begin_review(id, n - 1).unwrap_err().code(), "stale");
+    let job = core.begin_review(id, n).unwrap();
+    assert_eq!(job.positions(), 10);
+    assert_eq!(core.begin_review(id, n).unwrap_err().code(), "busy");
+    // Cancelled: nothing is kept, and the slot is free again.
+    core.cancel_review();
+    let found = made_up_review(&core);
+    assert_eq!(
+        core.finish_review(&job, &found).unwrap_err().code(),
+        "cancelled"
+    );
+    assert!(core.view().review.is_none());
+    assert!(core.begin_review(id, n).is_ok());
+}
+
+#[test]
+fn a_finished_review_is_shown_kept_in_the_save_and_dropped_when_the_moves_change() {
+    let dir = TempDir::new("review-kept");
+    {
+        let mut core = core_in(&dir);
+        local_five(&mut core);
+        let (id, n) = pos(&core);
+        let job = core.begin_review(id, n).unwrap();
+        let found = made_up_review(&core);
+        let v = core.finish_review(&job, &found).unwrap();
+        let review = v.review.expect("the review comes with the view");
+        assert_eq!(review.moves.len(), 9);
+        assert_eq!(review.black_chances.len(), 10, "start to end");
+        assert_eq!(
+            (
+                review.moves[3].class.as_str(),
+                review.moves[3].best.as_deref()
+            ),
+            ("blunder", Some("l8"))
+        );
+        assert_eq!(review.moves[3].color, Color::White);
+        // Black's chances: the mover's score_before, from black's side (white's 30 → below 0.5).
+        assert!(review.black_chances[3] < 500 && review.black_chances[2] > 500);
+        core.save_now().unwrap().wait().unwrap();
+    }
+    let mut core = core_in(&dir);
+    assert!(core.app_state().notices.is_empty());
+    let review = core.view().review.expect("kept in the save");
+    assert_eq!(review.moves[8].point, "l8");
+    // Undo: the review is of other moves now; redo does not bring it back.
+    core.undo();
+    assert!(core.view().review.is_none());
+    core.redo();
+    assert!(core.view().review.is_none());
+    core.save_now().unwrap().wait().unwrap();
+    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    assert!(!text.contains("\"review\""), "{text}");
+}
+
+#[test]
+fn a_review_of_moves_that_changed_meanwhile_is_not_kept() {
+    let dir = TempDir::new("review-stale");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    for p in ["h8", "a1", "i8"] {
+        play(&mut core, p);
+    }
+    let (id, n) = pos(&core);
+    let job = core.begin_review(id, n).unwrap();
+    let found = made_up_review(&core);
+    play(&mut core, "a2");
+    assert!(job.cancel_flag().load(Ordering::SeqCst), "a move stops it");
+    assert!(core.finish_review(&job, &found).is_err());
+    assert!(core.view().review.is_none());
+}
+
+#[test]
+fn a_damaged_review_in_the_save_is_dropped_and_the_game_still_loads() {
+    let game = r#""game":{"version":1,"rule":"freestyle","size":15,"moves":["h8","i9"],"redo":[]}"#;
+    let entry = |ply: u32, point: &str, color: &str, class: &str| {
+        format!(
+            r#"{{"ply":{ply},"point":"{point}","color":"{color}","class":"{class}","best":null,"scoreBefore":0,"scoreAfter":0}}"#
+        )
+    };
+    let good = format!(
+        r#"{{"moves":["h8","i9"],"msPerPosition":300,"reviewed":[{},{}]}}"#,
+        entry(1, "h8", "black", "best"),
+        entry(2, "i9", "white", "good")
+    );
+    for (review, kept) in [
+        (good.clone(), true),
+        (good.replace("\"good\"", "\"superb\""), false),
+        (good.replace("\"i9\",\"color\"", "\"j9\",\"color\""), false),
+        (good.replace("[\"h8\",\"i9\"]", "[\"h8\"]"), false),
+        (good.replace("\"white\"", "\"black\""), false),
+        (good.replace("\"ply\":2", "\"ply\":7"), false),
+        (good.replace("\"best\":null", "\"best\":\"z99\""), false),
+        ("\"a review\"".to_string(), false),
+        ("[1, 2, 3]".to_string(), false),
+        ("null".to_string(), false),
+    ] {
+        let dir = TempDir::new("review-damaged");
+        std::fs::write(
+            dir.0.join(GAME_FILE),
+            format!(
+                r#"{{"version":1,"gameId":4,"mode":"local","level":2,"humanColor":"black",
+                   "statsCounted":false,"gameUid":77,{game},"review":{review}}}"#
+            ),
+        )
+        .unwrap();
+        let mut core = core_in(&dir);
+        assert!(core.app_state().notices.is_empty(), "{review}");
+        let v = core.view();
+        assert_eq!((v.game_id, v.moves.len()), (4, 2), "{review}");
+        assert_eq!(v.review.is_some(), kept, "{review}");
+    }
+}
+
+#[test]
+fn a_real_review_reports_progress_and_classifies_every_move() {
+    let dir = TempDir::new("review-run");
+    let mut core = core_in(&dir);
+    core.new_game(NewGameOptions {
+        mode: Some(Mode::Local),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    // White ignores black's open three twice; black makes five.
+    for p in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+        play(&mut core, p);
+    }
+    let (id, n) = pos(&core);
+    let job = core.begin_review(id, n).unwrap();
+    let mut seen = Vec::new();
+    let found = job.run(&mut Engine::new(4), |done, total| seen.push((done, total)));
+    assert_eq!(seen.last(), Some(&(10, 10)));
+    assert!(seen.windows(2).all(|w| w[1].0 == w[0].0 + 1));
+    let review = core.finish_review(&job, &found).unwrap().review.unwrap();
+    assert_eq!(review.moves.len(), 9);
+    // a3 let black's open three become an open four: from a game to a lost one.
+    let a3 = &review.moves[5];
+    assert_eq!(a3.point, "a3");
+    assert!(
+        ["mistake", "blunder"].contains(&a3.class.as_str()),
+        "{a3:?}"
+    );
+    assert_ne!(a3.best.as_deref(), Some("a3"));
+    assert_eq!(review.moves[8].class, "best", "the five");
+    assert!(*review.black_chances.last().unwrap() == 1000);
 }
