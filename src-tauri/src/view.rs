@@ -40,7 +40,12 @@ impl GameSetup {
     pub fn can_undo(&self, game: &Game) -> bool {
         match self.mode {
             Mode::Local => game.can_undo(),
-            Mode::Computer => game.moves().len() > self.human_color.index(),
+            Mode::Computer => {
+                // Moves alternate from the set-up position's side to move (black on an empty
+                // board): the human has a move to take back once one of them is theirs.
+                let first = game.setup().map_or(Color::Black, |s| s.to_move);
+                game.moves().len() > usize::from(first != self.human_color)
+            }
         }
     }
 }
@@ -321,4 +326,54 @@ pub struct AnalysisLine {
     pub verdict: VerdictView,
     /// The expected line, starting with `point` (RIF).
     pub pv: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wuzi::Setup;
+
+    fn against_computer(human_color: Color) -> GameSetup {
+        GameSetup {
+            game_id: 1,
+            mode: Mode::Computer,
+            level: Level::Easy,
+            human_color,
+            stats_counted: false,
+            game_uid: 1,
+            analysed: false,
+        }
+    }
+
+    fn rif(s: &str) -> Point {
+        Point::from_rif(s, 15).unwrap()
+    }
+
+    #[test]
+    fn undo_against_the_computer_needs_one_of_the_humans_moves() {
+        let black = against_computer(Color::Black);
+        let white = against_computer(Color::White);
+        let mut g = Game::new(Rule::Freestyle, 15).unwrap();
+        assert!(!black.can_undo(&g) && !white.can_undo(&g));
+        g.try_play(rif("h8")).unwrap();
+        assert!(black.can_undo(&g), "black's own first move");
+        assert!(!white.can_undo(&g), "only the computer's opening move");
+        g.try_play(rif("h9")).unwrap();
+        assert!(white.can_undo(&g));
+
+        // A set-up position with white to move: white's first move is the human's own.
+        let setup = Setup {
+            size: 15,
+            black: vec![rif("h8"), rif("i9")],
+            white: vec![rif("h9")],
+            to_move: Color::White,
+        };
+        let mut g = Game::from_setup(Rule::Freestyle, &setup).unwrap();
+        assert!(!white.can_undo(&g) && !black.can_undo(&g));
+        g.try_play(rif("j10")).unwrap();
+        assert!(white.can_undo(&g), "white moved first from the setup");
+        assert!(!black.can_undo(&g), "only the computer's move so far");
+        g.try_play(rif("g7")).unwrap();
+        assert!(black.can_undo(&g));
+    }
 }
