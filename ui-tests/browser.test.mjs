@@ -317,6 +317,51 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  test('renju openings: the choice shows under renju only, starts the game from its stones and names it', async () => {
+    const renjuOpenings = [
+      { code: '4D', name: 'Kagetsu', chinese: '花月', moves: ['h8', 'h9', 'i9'] },
+      { code: '7I', name: 'Hogetsu', chinese: '浦月', moves: ['h8', 'i9', 'i7'] },
+    ];
+    const { page, done } = await open({ fake: { ...LOCAL, renjuOpenings } });
+    await page.tap('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    assert.equal(await page.isVisible('#renju-opening'), false, 'hidden under freestyle');
+    await page.tap('#settings-sheet input[name="rule"][value="renju"]');
+    await page.waitForSelector('#renju-opening', { state: 'visible' });
+    const options = await page.$$eval('#renju-opening option', (os) => os.map((o) => [o.value, o.textContent]));
+    assert.deepEqual(options, [
+      ['free', 'Free start (empty board)'],
+      ['random', 'Random canonical opening'],
+      ['4D', 'Kagetsu 花月 (4D)'],
+      ['7I', 'Hogetsu 浦月 (7I)'],
+    ]);
+    assert.equal(await page.inputValue('#renju-opening'), 'free');
+    const box = await page.locator('#renju-opening').boundingBox();
+    assert.ok(box.height >= 44 && box.width > 200, `a finger-sized control: ${JSON.stringify(box)}`);
+    await page.selectOption('#renju-opening', '7I');
+    await page.waitForFunction(() => window.__fake.calls.some((c) => c.cmd === 'set_settings' && c.args.settings.renjuOpening === '7I'));
+    await page.tap('#settings-sheet [data-close]');
+    await page.waitForFunction(() => !document.querySelector('#settings-sheet').open);
+    await page.tap('#new-game');
+    await waitCalls(page, 'new_game', 1);
+    const [call] = await calls(page, 'new_game');
+    assert.equal(call.args.options.rule, 'renju');
+    assert.equal(call.args.options.renjuOpening, '7I');
+    await page.waitForSelector('#board [data-point="i7"][data-stone="black"]');
+    assert.equal(await stoneAt(page, 'h8'), 'black');
+    assert.equal(await stoneAt(page, 'i9'), 'white');
+    assert.match(await page.textContent('#meta'), /Hogetsu 浦月 \(7I\)/);
+    assert.equal(await page.isDisabled('#undo'), true, 'the opening stones cannot be undone');
+    // The game follows the choice now: nothing waits for a next game.
+    await page.tap('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    assert.equal(await page.isVisible('#applies-next'), false);
+    assert.equal(await page.inputValue('#renju-opening'), '7I');
+    await page.selectOption('#renju-opening', 'free');
+    await page.waitForSelector('#applies-next', { state: 'visible' });
+    await done();
+  });
+
   test('safe-area insets pad the app (viewport-fit=cover)', async () => {
     const { page, done } = await open({ fake: LOCAL });
     assert.match(await page.getAttribute('meta[name="viewport"]', 'content'), /viewport-fit=cover/);

@@ -93,7 +93,7 @@
     if (failure >= 0) return fail(fake.failures.splice(failure, 1)[0].code);
     switch (cmd) {
       case 'get_state':
-        return ok(clone({ game: view, settings, stats, notices: cfg.notices ?? [] }));
+        return ok(clone({ game: view, settings, stats, notices: cfg.notices ?? [], renjuOpenings: (cfg.renjuOpenings ?? []).map(({ moves, ...o }) => o) }));
       case 'get_settings':
         return ok(clone(settings));
       case 'set_settings':
@@ -105,7 +105,12 @@
         gameId++;
         redo = [];
         options = { ...args.options };
-        view = makeView([]);
+        {
+          // A named renju opening starts with the moves the test scripted for it in
+          // `renjuOpenings`; the shell's choice of a random one is not played here.
+          const o = options.rule === 'renju' && (cfg.renjuOpenings ?? []).find((x) => x.code === options.renjuOpening);
+          view = o ? makeView(o.moves, { canUndo: false, opening: { code: o.code, name: o.name, chinese: o.chinese } }) : makeView([]);
+        }
         return ok(clone(view));
       case 'play': {
         if (stale(args)) return fail('stale');

@@ -13,7 +13,7 @@ import { bindInput } from './input.js';
 import { t, setLanguage, translateStatic, verdict as verdictText } from './i18n.js';
 import * as ctl from './controller.js';
 import * as sound from './sound.js';
-import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver } from './sheets.js';
+import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver, openingName, setRenjuOpenings } from './sheets.js';
 
 const $ = (id) => document.getElementById(id);
 const coarse = matchMedia('(pointer: coarse)');
@@ -59,11 +59,12 @@ function render() {
 
   const status = statusText();
   if ($('status').textContent !== status) $('status').textContent = status;
-  const meta = t(v.mode === 'computer' ? 'metaComputer' : 'meta', {
+  const plainMeta = t(v.mode === 'computer' ? 'metaComputer' : 'meta', {
     rule: t(`rule_${v.rule}`),
     size: v.size,
     level: t(`level${v.level}`),
   });
+  const meta = v.opening ? t('metaOpening', { meta: plainMeta, opening: openingName(v.opening) }) : plainMeta;
   if ($('meta').textContent !== meta) $('meta').textContent = meta;
 
   const turn = $('turn');
@@ -216,6 +217,7 @@ function refresh() {
   return api.getState().then(
     (s) => {
       state.settings = s.settings;
+    setRenjuOpenings(s.renjuOpenings);
       state.stats = s.stats;
       applyPreferences();
       applyView(s.game);
@@ -598,7 +600,9 @@ function doRedo() {
 
 function gameOptions() {
   const s = state.settings ?? state.view;
-  return { mode: s.mode, rule: s.rule, size: Number(s.size), level: Number(s.level), humanColor: s.humanColor };
+  const options = { mode: s.mode, rule: s.rule, size: Number(s.size), level: Number(s.level), humanColor: s.humanColor };
+  if (s.renjuOpening) options.renjuOpening = s.renjuOpening;
+  return options;
 }
 
 function optionsDiffer() {
@@ -606,6 +610,11 @@ function optionsDiffer() {
   const s = state.settings;
   if (!v || !s) return false;
   if (s.mode !== v.mode || s.rule !== v.rule || Number(s.size) !== v.size) return true;
+  if (s.rule === 'renju' && s.renjuOpening) {
+    // A random opening is any opening; a named one, that one; a free start, none.
+    const code = v.opening?.code;
+    if (s.renjuOpening === 'free' ? code : s.renjuOpening === 'random' ? !code : code !== s.renjuOpening) return true;
+  }
   return s.mode === 'computer' && (s.humanColor !== v.humanColor || Number(s.level) !== v.level);
 }
 
@@ -897,6 +906,7 @@ async function start() {
   try {
     const s = await api.getState();
     state.settings = s.settings;
+    setRenjuOpenings(s.renjuOpenings);
     state.stats = s.stats;
     applyPreferences();
     applyView(s.game);

@@ -106,9 +106,40 @@ export function fillSettings(settings, { waitsForNewGame }) {
     for (const input of form.elements.namedItem(name) ?? []) input.checked = input.value === String(settings[name]);
   }
   for (const name of SWITCHES) form.elements.namedItem(name).checked = !!settings[name];
+  $('field-renju-opening').hidden = settings.rule !== 'renju';
+  fillRenjuOpenings(settings.renjuOpening ?? 'free');
   $('field-colour').disabled = settings.mode !== 'computer';
   $('field-level').disabled = settings.mode !== 'computer';
   $('applies-next').hidden = !waitsForNewGame;
+}
+
+/**
+ * Lists how a renju game can begin: free, random, then the 26 openings by name in the UI's
+ * language and their code. The list itself is the engine's (set by `setRenjuOpenings`).
+ */
+let renjuOpenings = [];
+
+export function setRenjuOpenings(list) {
+  renjuOpenings = Array.isArray(list) ? list : [];
+}
+
+function fillRenjuOpenings(chosen) {
+  const select = $('renju-opening');
+  const option = (value, text) => {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = text;
+    return o;
+  };
+  const options = [option('free', t('openingFree')), option('random', t('openingRandom'))];
+  for (const o of renjuOpenings) options.push(option(o.code, openingName(o)));
+  select.replaceChildren(...options);
+  select.value = options.some((o) => o.value === chosen) ? chosen : 'free';
+}
+
+/** "Kagetsu 花月 (4D)" in English, "花月 Kagetsu (4D)" in Chinese. */
+export function openingName(o) {
+  return t('openingName', { name: o.name, chinese: o.chinese, code: o.code });
 }
 
 /** The settings form's values over `base` (which keeps any field the form does not show). */
@@ -123,6 +154,7 @@ export function readSettings(base) {
     level: Number(value('level')),
     rule: value('rule'),
     size: Number(value('size')),
+    renjuOpening: value('renjuOpening'),
     confirmMove: value('confirmMove'),
     moveNumbers: checked('moveNumbers'),
     sound: checked('sound'),

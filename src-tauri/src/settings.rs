@@ -1,7 +1,8 @@
 //! What the player chose and what they achieved: [`Settings`] and per-level [`Stats`], in the
 //! shapes the UI sees (App IPC contract) and the save files hold.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use wuzi::openings::renju::{self, Opening};
 use wuzi::{Color, Level, Rule, MAX_SIZE, MIN_SIZE};
 
 use crate::error::{Error, Result};
@@ -54,6 +55,65 @@ pub enum Theme {
     Dark,
 }
 
+/// How a renju game begins (issue 10 §3): from an empty board, or with the three stones of
+/// one of the 26 canonical openings played as moves 1–3. Travels as `"free"`, `"random"` or
+/// the opening's code (`"4D"`, `"13I"`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum RenjuStart {
+    /// An empty board.
+    #[default]
+    Free,
+    /// One of the 26 openings, drawn afresh for every game.
+    Random,
+    /// This opening.
+    Opening(&'static Opening),
+}
+
+impl RenjuStart {
+    /// The opening of a new game, `None` for a free start; `roll` draws a random one (any
+    /// number, used modulo 26).
+    #[must_use]
+    pub fn opening(self, roll: u64) -> Option<&'static Opening> {
+        match self {
+            RenjuStart::Free => None,
+            // The remainder is below 26: the cast cannot truncate.
+            RenjuStart::Random => renju::get((roll % renju::ALL.len() as u64) as usize),
+            RenjuStart::Opening(o) => Some(o),
+        }
+    }
+}
+
+impl Serialize for RenjuStart {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            RenjuStart::Free => s.serialize_str("free"),
+            RenjuStart::Random => s.serialize_str("random"),
+            RenjuStart::Opening(o) => s.serialize_str(&o.code()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RenjuStart {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<RenjuStart, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.as_str() {
+            "free" => Ok(RenjuStart::Free),
+            "random" => Ok(RenjuStart::Random),
+            // Only the codes: a name would be a second spelling of the same setting.
+            code => renju::ALL
+                .iter()
+                .find(|o| o.code() == code)
+                .map(RenjuStart::Opening)
+                .ok_or_else(|| {
+                    serde::de::Error::custom(format!(
+                        "no renju start {} (free, random or a code 1D–13D, 1I–13I)",
+                        wuzi::text::quote(code)
+                    ))
+                }),
+        }
+    }
+}
+
 /// Levels travel as their number 1..=5, as the UI shows them.
 pub(crate) mod level_number {
     use serde::{de::Error as _, Deserialize, Deserializer, Serializer};
@@ -84,6 +144,8 @@ pub struct Settings {
     pub rule: Rule,
     /// Board size.
     pub size: u8,
+    /// How a renju game begins; absent from settings before issue 10 §3.
+    pub renju_opening: RenjuStart,
     /// Confirm-before-placing.
     pub confirm_move: ConfirmMove,
     /// Show move numbers on the stones.
@@ -107,6 +169,7 @@ impl Default for Settings {
             level: Level::Easy,
             rule: Rule::Freestyle,
             size: 15,
+            renju_opening: RenjuStart::Free,
             confirm_move: ConfirmMove::Auto,
             move_numbers: false,
             sound: true,
@@ -324,7 +387,7 @@ mod tests {
             v,
             json!({
                 "mode": "computer", "humanColor": "black", "level": 2, "rule": "freestyle",
-                "size": 15, "confirmMove": "auto", "moveNumbers": false, "sound": true,
+                "size": 15, "renjuOpening": "free", "confirmMove": "auto", "moveNumbers": false, "sound": true,
                 "vibration": true, "language": "system", "theme": "system"
             })
         );
@@ -343,6 +406,38 @@ mod tests {
     }
 
     #[test]
+    fn renju_starts_travel_as_codes_and_old_settings_start_free() {
+        for (text, start) in [
+            ("free", RenjuStart::Free),
+            ("random", RenjuStart::Random),
+            (
+                "4D",
+                RenjuStart::Opening(renju::by_name("Kagetsu").unwrap()),
+            ),
+            (
+                "7I",
+                RenjuStart::Opening(renju::by_name("Hogetsu").unwrap()),
+            ),
+        ] {
+            let s = Settings::default()
+                .patched(json!({ "renjuOpening": text }))
+                .unwrap();
+            assert_eq!(s.renju_opening, start);
+            assert_eq!(serde_json::to_value(&s).unwrap()["renjuOpening"], text);
+        }
+        let old: Settings = serde_json::from_value(json!({ "rule": "renju" })).unwrap();
+        assert_eq!(old.renju_opening, RenjuStart::Free);
+        assert_eq!(RenjuStart::Free.opening(7), None);
+        let kagetsu = renju::by_name("4D").unwrap();
+        assert_eq!(RenjuStart::Opening(kagetsu).opening(7), Some(kagetsu));
+        let drawn: std::collections::BTreeSet<_> = (0..26)
+            .filter_map(|roll| RenjuStart::Random.opening(roll))
+            .map(Opening::index)
+            .collect();
+        assert_eq!(drawn.len(), 26, "every opening can be drawn");
+    }
+
+    #[test]
     fn bad_patches_are_refused() {
         let base = Settings::default();
         for bad in [
@@ -352,6 +447,9 @@ mod tests {
             json!({ "size": 21 }),
             json!({ "size": "15" }),
             json!({ "theme": "blue" }),
+            json!({ "renjuOpening": "Kagetsu" }),
+            json!({ "renjuOpening": "14D" }),
+            json!({ "renjuOpening": 4 }),
             json!({ "volume": 3 }),
             json!([1, 2]),
             json!(null),

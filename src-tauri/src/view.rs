@@ -2,7 +2,8 @@
 //! points in RIF notation, built from the engine's `Game` on every reply.
 
 use serde::Serialize;
-use wuzi::{Color, Draw, Game, Level, Outlook, Point, Rule, Verdict, WinKind};
+use wuzi::openings::renju::Opening;
+use wuzi::{Color, Draw, Game, Level, Outlook, Point, Rule, Verdict, WinKind, MIN_SIZE};
 
 use crate::settings::{level_number, Mode, Settings, Stats};
 
@@ -25,9 +26,17 @@ pub struct GameSetup {
     /// Moves were played against the computer with analysis on: the result is counted as
     /// analysed.
     pub analysed: bool,
+    /// The renju opening whose three stones are moves 1–3: undo never takes them back.
+    pub opening: Option<&'static Opening>,
 }
 
 impl GameSetup {
+    /// The moves undo leaves on the board: the opening's stones.
+    #[must_use]
+    pub fn fixed_moves(&self) -> usize {
+        self.opening.map_or(0, |o| o.moves(MIN_SIZE).len())
+    }
+
     /// Whether the engine, not a person, plays the side to move of `game`.
     #[must_use]
     pub fn computer_to_move(&self, game: &Game) -> bool {
@@ -38,13 +47,17 @@ impl GameSetup {
     /// human's own moves (undoing only the computer's opening move would just let it replay).
     #[must_use]
     pub fn can_undo(&self, game: &Game) -> bool {
+        let fixed = self.fixed_moves();
         match self.mode {
-            Mode::Local => game.can_undo(),
+            Mode::Local => game.can_undo() && game.moves().len() > fixed,
             Mode::Computer => {
                 // Moves alternate from the set-up position's side to move (black on an empty
-                // board): the human has a move to take back once one of them is theirs.
+                // board); the human's first move after the fixed ones is the first that is
+                // theirs.
                 let first = game.setup().map_or(Color::Black, |s| s.to_move);
-                game.moves().len() > usize::from(first != self.human_color)
+                let parity = usize::from(first != self.human_color);
+                let own = fixed + usize::from(fixed % 2 != parity);
+                game.moves().len() > own
             }
         }
     }
@@ -87,6 +100,38 @@ pub struct GameView {
     pub analysed: bool,
     /// The game's finished review (issue 10 §2), while the moves are the ones reviewed.
     pub review: Option<ReviewView>,
+    /// The renju opening the game started from (its stones are moves 1–3).
+    pub opening: Option<OpeningView>,
+}
+
+/// One of renju's 26 canonical openings, named for the UI.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningView {
+    /// `4D`: the value of the `renjuOpening` setting that picks it.
+    pub code: String,
+    /// `Kagetsu`.
+    pub name: &'static str,
+    /// `花月`.
+    pub chinese: &'static str,
+}
+
+impl From<&Opening> for OpeningView {
+    fn from(o: &Opening) -> OpeningView {
+        OpeningView {
+            code: o.code(),
+            name: o.name(),
+            chinese: o.chinese(),
+        }
+    }
+}
+
+/// The 26 openings in their canonical order (1D–13D, 1I–13I), for the new-game choice.
+#[must_use]
+pub fn renju_openings() -> Vec<OpeningView> {
+    wuzi::openings::renju::ALL
+        .iter()
+        .map(OpeningView::from)
+        .collect()
 }
 
 /// A finished review as the UI shows it.
@@ -140,6 +185,7 @@ pub struct ForbiddenView {
 
 /// Everything the UI needs at start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AppState {
     /// The current game.
     pub game: GameView,
@@ -150,6 +196,8 @@ pub struct AppState {
     /// Codes of what the player should be told once (`gameDamaged`, `settingsDamaged`,
     /// `statsDamaged`, `notSaved`); the UI words them.
     pub notices: Vec<&'static str>,
+    /// Renju's 26 canonical openings, for the new-game choice.
+    pub renju_openings: Vec<OpeningView>,
 }
 
 /// The engine's advice for the side to move.
@@ -257,6 +305,7 @@ impl GameView {
             computer_to_move: session.computer_to_move(game),
             analysed: session.analysed,
             review: None,
+            opening: session.opening.map(OpeningView::from),
         }
     }
 }
@@ -342,6 +391,7 @@ mod tests {
             stats_counted: false,
             game_uid: 1,
             analysed: false,
+            opening: None,
         }
     }
 

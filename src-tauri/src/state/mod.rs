@@ -14,11 +14,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
+use wuzi::openings::renju::{self, Opening};
 use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule, SavedGame, SearchResult};
 
 use crate::error::{Error, Result};
 use crate::saver::{SaveTicket, Saver};
-use crate::settings::{check_size, level_number, HumanResult, Mode, Settings, Stats};
+use crate::settings::{check_size, level_number, HumanResult, Mode, RenjuStart, Settings, Stats};
 use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 use crate::view::{AppState, GameSetup, GameView, Hint, ReviewView};
 
@@ -122,6 +123,8 @@ pub struct NewGameOptions {
     pub level: Option<Level>,
     /// The human's colour against the computer.
     pub human_color: Option<Color>,
+    /// How a renju game begins (ignored under the other rules).
+    pub renju_opening: Option<RenjuStart>,
 }
 
 mod optional_level {
@@ -196,6 +199,10 @@ struct SavedSession {
     /// Moves were played with analysis on (issue 10 §1); absent from older saves.
     #[serde(default)]
     analysed: bool,
+    /// The renju opening whose stones are the game's first three moves (issue 10 §3), by its
+    /// code; absent from older saves and from games without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    opening: Option<String>,
     game: SavedGame,
     /// The game's review (issue 10 §2); absent from older saves. Read leniently: a review
     /// that cannot be read, or does not fit the game, is dropped and the game still loads.
@@ -227,6 +234,7 @@ impl SavedSession {
             stats_counted: s.stats_counted,
             game_uid: s.game_uid,
             analysed: s.analysed,
+            opening: s.opening.map(Opening::code),
             game: game.to_saved(),
             review: review.cloned(),
         }
@@ -238,6 +246,15 @@ impl SavedSession {
             return None;
         }
         let game = Game::from_saved(&self.game).ok()?;
+        // An opening the game does not begin with is dropped rather than the game: it only
+        // keeps undo from taking the opening stones back.
+        let opening = self
+            .opening
+            .as_deref()
+            .and_then(|code| renju::ALL.iter().find(|o| o.code() == code))
+            .filter(|o| {
+                game.rule() == Rule::Renju && game.moves().starts_with(&o.moves(game.size()))
+            });
         let session = GameSetup {
             game_id: self.game_id,
             mode: self.mode,
@@ -250,6 +267,7 @@ impl SavedSession {
                 self.game_uid
             },
             analysed: self.analysed,
+            opening,
         };
         let review = self.review.filter(|r| r.fits(&game));
         Some((game, session, review))
@@ -338,6 +356,7 @@ impl AppCore {
                 stats_counted: false,
                 game_uid: new_game_uid(),
                 analysed: false,
+                opening: None,
             },
             settings,
             stats: Stats::default(),
@@ -391,6 +410,7 @@ impl AppCore {
                     stats_counted: false,
                     game_uid: new_game_uid(),
                     analysed: false,
+                    opening: None,
                 };
                 (fresh_game(settings.rule, settings.size), session, None)
             }
@@ -423,6 +443,7 @@ impl AppCore {
             settings: self.settings.clone(),
             stats: self.stats.clone(),
             notices: std::mem::take(&mut self.notices),
+            renju_openings: crate::view::renju_openings(),
         }
     }
 
@@ -457,14 +478,24 @@ impl AppCore {
         settings.size = options.size.unwrap_or(settings.size);
         settings.level = options.level.unwrap_or(settings.level);
         settings.human_color = options.human_color.unwrap_or(settings.human_color);
+        settings.renju_opening = options.renju_opening.unwrap_or(settings.renju_opening);
         check_size(settings.size)?;
+        let opening = match settings.rule {
+            Rule::Renju => settings.renju_opening.opening(crate::storage::random_u64()),
+            Rule::Freestyle | Rule::Standard => None,
+        };
 
         self.cancel_search();
         // A new game starts without analysis; the UI turns it on again where it wants it.
         self.stop_analysis();
         self.review = None;
         self.cancel_review();
-        self.game = fresh_game(settings.rule, settings.size);
+        self.game = match opening {
+            Some(o) => o
+                .game(settings.size)
+                .unwrap_or_else(|_| fresh_game(settings.rule, settings.size)),
+            None => fresh_game(settings.rule, settings.size),
+        };
         self.session = GameSetup {
             game_id: self.session.game_id.wrapping_add(1),
             mode: settings.mode,
@@ -473,6 +504,7 @@ impl AppCore {
             stats_counted: false,
             game_uid: new_game_uid(),
             analysed: false,
+            opening,
         };
         if settings != self.settings {
             self.settings = settings;
@@ -535,7 +567,11 @@ impl AppCore {
                 self.game.undo();
             }
             Mode::Computer => {
-                while self.game.undo().is_some() {
+                // `can_undo` promised a human move after the opening stones, so the loop
+                // stops on it before reaching them.
+                while self.game.moves().len() > self.session.fixed_moves()
+                    && self.game.undo().is_some()
+                {
                     // After an undo the side to move is the side that made the undone move.
                     if self.game.to_move() == self.session.human_color {
                         break;

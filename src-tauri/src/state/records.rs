@@ -28,6 +28,7 @@ impl AppCore {
             stats_counted: game.result().is_some(),
             game_uid: new_game_uid(),
             analysed: false,
+            opening: None,
             ..self.session
         };
         self.game = game;

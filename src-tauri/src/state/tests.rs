@@ -52,6 +52,7 @@ fn vs_computer(core: &mut AppCore, human: Color) {
         size: Some(15),
         level: Some(Level::Easy),
         human_color: Some(human),
+        renju_opening: None,
     })
     .unwrap();
 }
@@ -77,6 +78,7 @@ fn black_without_a_legal_point_ends_the_game_as_a_draw() {
         size: Some(15),
         level: Some(Level::Easy),
         human_color: Some(Color::Black),
+        renju_opening: None,
     })
     .unwrap();
     let text = include_str!("../../../tests/fixtures/renju-no-legal-move.txt");
@@ -170,8 +172,25 @@ fn the_view_matches_the_ipc_contract() {
             "gameId": 1, "moveNumber": 1, "size": 15, "rule": "freestyle", "mode": "computer",
             "level": 2, "humanColor": "black", "moves": ["h8"], "toMove": "white",
             "result": null, "forbidden": [], "canUndo": true, "canRedo": false,
-            "computerToMove": true, "analysed": false, "review": null
+            "computerToMove": true, "analysed": false, "review": null, "opening": null
         })
+    );
+    let kagetsu = renju::by_name("Kagetsu").unwrap();
+    let v = renju_from(
+        &mut core,
+        Mode::Local,
+        Color::Black,
+        RenjuStart::Opening(kagetsu),
+    );
+    assert_eq!(
+        serde_json::to_value(v.opening).unwrap(),
+        json!({ "code": "4D", "name": "Kagetsu", "chinese": "花月" })
+    );
+    let openings = serde_json::to_value(core.app_state()).unwrap()["renjuOpenings"].clone();
+    assert_eq!(openings.as_array().map(Vec::len), Some(26));
+    assert_eq!(
+        openings[25],
+        json!({ "code": "13I", "name": "Suisei", "chinese": "彗星" })
     );
 }
 
@@ -1050,4 +1069,146 @@ fn a_real_review_reports_progress_and_classifies_every_move() {
     assert_ne!(a3.best.as_deref(), Some("a3"));
     assert_eq!(review.moves[8].class, "best", "the five");
     assert!(*review.black_chances.last().unwrap() == 1000);
+}
+
+fn renju_from(core: &mut AppCore, mode: Mode, human: Color, start: RenjuStart) -> GameView {
+    core.new_game(NewGameOptions {
+        mode: Some(mode),
+        rule: Some(Rule::Renju),
+        size: Some(15),
+        level: Some(Level::Easy),
+        human_color: Some(human),
+        renju_opening: Some(start),
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_renju_opening_is_moves_one_to_three_and_the_human_colour_decides_move_four() {
+    let dir = TempDir::new("renju-opening");
+    let mut core = core_in(&dir);
+    let kagetsu = renju::by_name("Kagetsu").unwrap();
+    let v = renju_from(
+        &mut core,
+        Mode::Computer,
+        Color::Black,
+        RenjuStart::Opening(kagetsu),
+    );
+    assert_eq!(v.moves, ["h8", "h9", "i9"]);
+    assert_eq!(v.opening.as_ref().map(|o| o.code.as_str()), Some("4D"));
+    assert_eq!(v.to_move, Color::White);
+    assert!(v.computer_to_move && !v.can_undo);
+    assert_eq!(
+        core.settings().renju_opening,
+        RenjuStart::Opening(kagetsu),
+        "the choice is the default of the next game"
+    );
+    let v = computer(&mut core, "j10");
+    assert!(!v.can_undo, "undo would take back only the computer's move");
+    play(&mut core, "g7");
+    computer(&mut core, "f6");
+    let v = core.undo();
+    assert_eq!(v.moves, ["h8", "h9", "i9", "j10"]);
+    assert!(!v.can_undo);
+    assert_eq!(core.undo().moves, ["h8", "h9", "i9", "j10"]);
+    assert!(core
+        .export_record(RecordFormat::Moves)
+        .starts_with("h8 h9 i9 j10"));
+
+    // As white the human plays move 4 at once.
+    let v = renju_from(
+        &mut core,
+        Mode::Computer,
+        Color::White,
+        RenjuStart::Opening(kagetsu),
+    );
+    assert!(!v.computer_to_move && !v.can_undo);
+    let v = play(&mut core, "j10");
+    assert!(v.computer_to_move && v.can_undo);
+    assert_eq!(core.undo().moves, ["h8", "h9", "i9"]);
+}
+
+#[test]
+fn two_players_cannot_undo_the_opening_stones() {
+    let dir = TempDir::new("renju-opening-local");
+    let mut core = core_in(&dir);
+    let hogetsu = renju::by_name("Hogetsu").unwrap();
+    let v = renju_from(
+        &mut core,
+        Mode::Local,
+        Color::Black,
+        RenjuStart::Opening(hogetsu),
+    );
+    assert_eq!(v.moves, ["h8", "i9", "i7"]);
+    assert!(!v.can_undo && !v.computer_to_move);
+    play(&mut core, "g9");
+    assert_eq!(core.undo().moves, ["h8", "i9", "i7"]);
+    let v = core.undo();
+    assert_eq!(v.moves, ["h8", "i9", "i7"], "undo stops at the opening");
+}
+
+#[test]
+fn a_random_opening_is_one_of_the_26_and_free_or_other_rules_start_empty() {
+    let dir = TempDir::new("renju-random");
+    let mut core = core_in(&dir);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        let v = renju_from(&mut core, Mode::Local, Color::Black, RenjuStart::Random);
+        let code = v.opening.expect("an opening").code;
+        let opening = renju::by_name(&code).unwrap();
+        let moves: Vec<String> = opening
+            .moves(15)
+            .iter()
+            .map(|p| p.rif(15).to_string())
+            .collect();
+        assert_eq!(v.moves, moves);
+        seen.insert(code);
+    }
+    assert!(seen.len() > 1, "drawn afresh for every game: {seen:?}");
+    let v = renju_from(&mut core, Mode::Local, Color::Black, RenjuStart::Free);
+    assert!(v.moves.is_empty() && v.opening.is_none());
+    let v = core
+        .new_game(NewGameOptions {
+            rule: Some(Rule::Standard),
+            renju_opening: Some(RenjuStart::Random),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
+    assert!(v.moves.is_empty() && v.opening.is_none());
+}
+
+#[test]
+fn the_opening_is_saved_and_an_old_or_wrong_one_is_dropped() {
+    let dir = TempDir::new("renju-opening-save");
+    let mut core = core_in(&dir);
+    let kagetsu = renju::by_name("4D").unwrap();
+    renju_from(
+        &mut core,
+        Mode::Local,
+        Color::Black,
+        RenjuStart::Opening(kagetsu),
+    );
+    play(&mut core, "j10");
+    core.save_now().unwrap().wait().unwrap();
+    drop(core);
+    let mut core = core_in(&dir);
+    let v = core.view();
+    assert_eq!(v.opening.as_ref().map(|o| o.code.as_str()), Some("4D"));
+    assert_eq!(core.undo().moves, ["h8", "h9", "i9"]);
+    assert!(!core.view().can_undo);
+    core.save_now().unwrap().wait().unwrap();
+    drop(core);
+
+    // A save whose moves do not begin with its opening keeps the game, not the opening.
+    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
+    saved["opening"] = json!("7I");
+    std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
+    let v = core_in(&dir).view();
+    assert!(v.opening.is_none() && v.can_undo);
+    // An old save has no opening at all.
+    saved.as_object_mut().unwrap().remove("opening");
+    std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
+    let v = core_in(&dir).view();
+    assert!(v.opening.is_none() && v.moves.len() == 3);
 }
