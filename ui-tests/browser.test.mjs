@@ -342,7 +342,7 @@ describe('touch (phone 390×844)', () => {
     await page.waitForFunction(() => window.__fake.calls.some((c) => c.cmd === 'set_settings' && c.args.settings.renjuOpening === '7I'));
     await page.tap('#settings-sheet [data-close]');
     await page.waitForFunction(() => !document.querySelector('#settings-sheet').open);
-    await page.tap('#new-game');
+    // On an empty board the changed game options start the new game as the sheet closes.
     await waitCalls(page, 'new_game', 1);
     const [call] = await calls(page, 'new_game');
     assert.equal(call.args.options.rule, 'renju');

@@ -1109,3 +1109,98 @@ async fn a_finished_game_and_a_loaded_record_are_reviewed_to_the_end() {
     std::fs::write(artifacts().join("review-time.txt"), format!("{line}\n")).expect("write");
     c.close().await.expect("end session");
 }
+
+#[tokio::test]
+#[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
+async fn a_renju_game_starts_from_a_chosen_canonical_opening_and_keeps_it() {
+    let mut first = settings("computer");
+    first["rule"] = json!("renju");
+    first["level"] = json!(1);
+    let data = DataDir::with_settings("renju-opening", first);
+    let mut driver = Driver::start(&data.0);
+    let c = driver.session().await;
+    c.set_window_size(480, 800).await.expect("window size");
+    wait_board(&c).await;
+    assert_eq!(stones(&c).await, json!({}), "a free start by default");
+
+    open_settings(&c).await;
+    // The native <select> is chosen as a script would after the picker closes: WebDriver cannot
+    // drive GTK's popup.
+    let options = js(
+        &c,
+        "const s = document.querySelector('#renju-opening');
+         const shown = s.getBoundingClientRect().height > 0;
+         s.value = '7I';
+         s.dispatchEvent(new Event('change', { bubbles: true }));
+         return [shown, s.options.length];",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        options,
+        json!([true, 28]),
+        "free, random and the 26 openings"
+    );
+    click(&c, Locator::Css("#settings-sheet [data-close]")).await;
+    wait_for(
+        &c,
+        "the settings sheet closed",
+        "!document.querySelector('#settings-sheet').open",
+        Duration::from_secs(5),
+    )
+    .await;
+    // On an empty board the changed game options start the new game as the sheet closes.
+    // Hogetsu: h8 i9 i7, then the computer (white) plays move 4.
+    wait_for(
+        &c,
+        "the opening and the computer's move 4",
+        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 2",
+        Duration::from_secs(30),
+    )
+    .await;
+    let on_board = stones(&c).await;
+    for (point, color) in [("h8", "black"), ("i9", "white"), ("i7", "black")] {
+        assert_eq!(on_board[point], color, "{point} in {on_board}");
+    }
+    let meta = js(
+        &c,
+        "return document.querySelector('#meta').textContent;",
+        vec![],
+    )
+    .await;
+    assert!(
+        meta.as_str().unwrap_or_default().contains("Hogetsu"),
+        "{meta}"
+    );
+    let record = invoke(&c, "export_record", json!({ "format": "moves" })).await;
+    assert!(
+        record.as_str().is_some_and(|r| r.starts_with("h8 i9 i7 ")),
+        "{record}"
+    );
+    let undo_disabled = js(
+        &c,
+        "return document.querySelector('#undo').disabled;",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        undo_disabled,
+        json!(true),
+        "only the computer's move 4 to undo"
+    );
+    screenshot(&c, "renju-opening-480x800.png").await;
+    c.close().await.expect("end session");
+
+    let c = driver.session().await;
+    wait_board(&c).await;
+    wait_for(
+        &c,
+        "the restored game and its opening",
+        "document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === 4 \
+         && document.querySelector('#meta').textContent.includes('Hogetsu')",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(stones(&c).await, on_board);
+    c.close().await.expect("end session");
+}
