@@ -24,12 +24,14 @@ use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 use crate::view::{AppState, GameSetup, GameView, Hint, ReviewView};
 
 mod analysis;
+mod opening;
 mod persist;
 mod records;
 mod review;
 mod search;
 
 pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
+pub use opening::{Choice, OpeningError, OpeningPhase, OpeningRule, Side, Stage};
 pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
 
 /// The state the commands share, registered with `.manage()`.
