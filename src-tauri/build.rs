@@ -7,6 +7,7 @@ const COMMANDS: &[&str] = &[
     "new_game",
     "play",
     "computer_move",
+    "choose_opening",
     "cancel_search",
     "undo",
     "redo",

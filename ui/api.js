@@ -4,7 +4,7 @@
 
 const CODES = new Set([
   'offBoard', 'occupied', 'forbidden', 'gameOver', 'notYourTurn', 'stale', 'cancelled',
-  'badRecord', 'badArgument', 'io', 'busy',
+  'badRecord', 'badArgument', 'io', 'busy', 'choiceDue', 'noChoiceDue',
 ]);
 
 function call(command, args) {
@@ -39,6 +39,8 @@ export const getState = () => call('get_state');
 export const newGame = (options) => call('new_game', { options });
 export const play = (point, gameId, moveNumber) => call('play', { point, gameId, moveNumber });
 export const computerMove = (gameId, moveNumber) => call('computer_move', { gameId, moveNumber });
+/** The player's choice in a Swap / Swap2 opening: 'black', 'white' or 'placeTwo'. */
+export const chooseOpening = (choice, gameId, moveNumber) => call('choose_opening', { choice, gameId, moveNumber });
 export const cancelSearch = () => call('cancel_search');
 export const undo = () => call('undo');
 export const redo = () => call('redo');

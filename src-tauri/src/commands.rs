@@ -18,8 +18,8 @@ use tauri::{AppHandle, Manager, Runtime, State, Webview};
 use crate::error::{Error, Result};
 use crate::settings::{Settings, Stats};
 use crate::state::{
-    AnalysisJob, AppCore, BackgroundEngine, Core, EngineState, NewGameOptions, RecordFormat,
-    SearchKind, ROUND_BUDGETS_MS,
+    AnalysisJob, AppCore, BackgroundEngine, Choice, Core, EngineState, NewGameOptions,
+    RecordFormat, SearchJob, SearchKind, ROUND_BUDGETS_MS,
 };
 use crate::view::{AnalysisUpdate, AppState, GameView, Hint, ReviewProgress};
 
@@ -96,21 +96,22 @@ pub async fn play<R: Runtime>(
     on_core(app, move |core| core.play(&point, game_id, move_number)).await
 }
 
-/// Runs one search for the position `(game_id, move_number)` on the blocking pool and hands
-/// the job and its result to `finish` under the state lock.
-async fn search<R: Runtime, T: Send + 'static>(
+/// Runs one search for the position `(game_id, move_number)` on the blocking pool (`run`) and
+/// hands the job and its result to `finish` under the state lock.
+async fn search<R: Runtime, A: Send + 'static, T: Send + 'static>(
     app: AppHandle<R>,
     kind: SearchKind,
     game_id: Arg<u64>,
     move_number: Arg<usize>,
-    finish: fn(&mut AppCore, &crate::state::SearchJob, &wuzi::SearchResult) -> Result<T>,
+    run: fn(&SearchJob, &mut wuzi::Engine) -> A,
+    finish: fn(&mut AppCore, &SearchJob, &A) -> Result<T>,
 ) -> Result<T> {
     let (game_id, move_number) = (game_id.get()?, move_number.get()?);
     let job = lock(&app.state::<Core>()).begin_search(kind, game_id, move_number)?;
     let cancel = job.cancel_flag();
     let worker = app.clone();
     let ran = tauri::async_runtime::spawn_blocking(move || {
-        let result = job.run(lock(&worker.state::<EngineState>()).get());
+        let result = run(&job, lock(&worker.state::<EngineState>()).get());
         (job, result)
     })
     .await;
@@ -129,8 +130,9 @@ async fn search<R: Runtime, T: Send + 'static>(
     }
 }
 
-/// The computer's reply for `(gameId, moveNumber)`; rejected with `stale`/`cancelled` if the
-/// position changed or the search was cancelled while it thought.
+/// The computer's reply for `(gameId, moveNumber)` (in a Swap / Swap2 opening phase: its
+/// stones or its choice); rejected with `stale`/`cancelled` if the position changed or the
+/// search was cancelled while it thought.
 #[tauri::command]
 pub async fn computer_move<R: Runtime>(
     app: AppHandle<R>,
@@ -142,8 +144,25 @@ pub async fn computer_move<R: Runtime>(
         SearchKind::Move,
         game_id,
         move_number,
-        AppCore::finish_move,
+        SearchJob::play,
+        AppCore::finish_computer,
     )
+    .await
+}
+
+/// The player's choice in the Swap / Swap2 opening phase of `(gameId, moveNumber)`: `black`,
+/// `white` or `placeTwo`.
+#[tauri::command]
+pub async fn choose_opening<R: Runtime>(
+    app: AppHandle<R>,
+    choice: Arg<Choice>,
+    game_id: Arg<u64>,
+    move_number: Arg<usize>,
+) -> Result<GameView> {
+    let (choice, game_id, move_number) = (choice.get()?, game_id.get()?, move_number.get()?);
+    on_core(app, move |core| {
+        core.choose_opening(choice, game_id, move_number)
+    })
     .await
 }
 
@@ -177,6 +196,7 @@ pub async fn hint<R: Runtime>(
         SearchKind::Hint,
         game_id,
         move_number,
+        SearchJob::run,
         AppCore::finish_hint,
     )
     .await

@@ -49,6 +49,12 @@ pub enum Error {
     /// A search is already running; wait for it or cancel it.
     #[error("the computer is already thinking")]
     Busy,
+    /// A stone was played in the opening phase (Swap, Swap2) while a choice is due.
+    #[error("a choice of the opening is due, not a stone")]
+    ChoiceDue,
+    /// An opening choice was made while none is due (no opening phase, or stones are due).
+    #[error("no choice of the opening is due now")]
+    NoChoiceDue,
     /// A bug: the command's work panicked. The state is as the last completed change left it.
     #[error("internal error")]
     Internal,
@@ -70,6 +76,8 @@ impl Error {
             Error::BadArgument(_) => "badArgument",
             Error::Io(_) => "io",
             Error::Busy => "busy",
+            Error::ChoiceDue => "choiceDue",
+            Error::NoChoiceDue => "noChoiceDue",
             Error::Internal => "internal",
         }
     }

@@ -59,6 +59,7 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::new_game,
             commands::play,
             commands::computer_move,
+            commands::choose_opening,
             commands::cancel_search,
             commands::undo,
             commands::redo,
@@ -268,10 +269,29 @@ mod tests {
             ("export_record", json!({ "format": "pdf" })),
             ("import_record", json!({})),
             ("set_settings", json!({ "settings": { "level": "max" } })),
+            (
+                "set_settings",
+                json!({ "settings": { "openingRule": "swap3" } }),
+            ),
+            (
+                "choose_opening",
+                json!({ "choice": "red", "gameId": 1, "moveNumber": 0 }),
+            ),
+            ("choose_opening", json!({ "gameId": 1, "moveNumber": 0 })),
+            ("new_game", json!({ "options": { "openingRule": 2 } })),
         ] {
             let err = invoke(&w, cmd, args.clone()).unwrap_err();
             assert_eq!(err["code"], "badArgument", "{cmd} {args}: {err}");
         }
+        assert_eq!(invoke(&w, "get_state", json!({})).unwrap(), before);
+        // A well-formed choice with no opening phase is refused as such.
+        let err = invoke(
+            &w,
+            "choose_opening",
+            json!({ "choice": "black", "gameId": 1, "moveNumber": 0 }),
+        )
+        .unwrap_err();
+        assert_eq!(err["code"], "noChoiceDue");
         assert_eq!(invoke(&w, "get_state", json!({})).unwrap(), before);
     }
 

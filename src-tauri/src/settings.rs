@@ -6,6 +6,7 @@ use wuzi::openings::renju::{self, Opening};
 use wuzi::{Color, Level, Rule, MAX_SIZE, MIN_SIZE};
 
 use crate::error::{Error, Result};
+use crate::state::OpeningRule;
 
 /// Against the computer, or two people on one device.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -146,6 +147,9 @@ pub struct Settings {
     pub size: u8,
     /// How a renju game begins; absent from settings before issue 10 §3.
     pub renju_opening: RenjuStart,
+    /// The opening rule of freestyle and standard games (`none`, `swap`, `swap2`); absent
+    /// from settings before issue 10 §3.
+    pub opening_rule: OpeningRule,
     /// Confirm-before-placing.
     pub confirm_move: ConfirmMove,
     /// Show move numbers on the stones.
@@ -170,6 +174,7 @@ impl Default for Settings {
             rule: Rule::Freestyle,
             size: 15,
             renju_opening: RenjuStart::Free,
+            opening_rule: OpeningRule::None,
             confirm_move: ConfirmMove::Auto,
             move_numbers: false,
             sound: true,
@@ -387,7 +392,7 @@ mod tests {
             v,
             json!({
                 "mode": "computer", "humanColor": "black", "level": 2, "rule": "freestyle",
-                "size": 15, "renjuOpening": "free", "confirmMove": "auto", "moveNumbers": false, "sound": true,
+                "size": 15, "renjuOpening": "free", "openingRule": "none", "confirmMove": "auto", "moveNumbers": false, "sound": true,
                 "vibration": true, "language": "system", "theme": "system"
             })
         );

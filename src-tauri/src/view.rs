@@ -6,6 +6,7 @@ use wuzi::openings::renju::Opening;
 use wuzi::{Color, Draw, Game, Level, Outlook, Point, Rule, Verdict, WinKind, MIN_SIZE};
 
 use crate::settings::{level_number, Mode, Settings, Stats};
+use crate::state::{Choice, OpeningRule, Side, Stage, SwapGame};
 
 /// Who plays the current game, and its identity for stale-reply checks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -28,25 +29,48 @@ pub struct GameSetup {
     pub analysed: bool,
     /// The renju opening whose three stones are moves 1–3: undo never takes them back.
     pub opening: Option<&'static Opening>,
+    /// The Swap / Swap2 opening phase of a freestyle or standard game (issue 10 §3).
+    pub swap: Option<SwapGame>,
 }
 
 impl GameSetup {
     /// The moves undo leaves on the board: the opening's stones.
     #[must_use]
     pub fn fixed_moves(&self) -> usize {
-        self.opening.map_or(0, |o| o.moves(MIN_SIZE).len())
+        self.opening.map_or(0, |o| o.moves(MIN_SIZE).len()) + self.swap.map_or(0, |s| s.stones)
     }
 
     /// Whether the engine, not a person, plays the side to move of `game`.
     #[must_use]
     pub fn computer_to_move(&self, game: &Game) -> bool {
-        self.mode == Mode::Computer && game.result().is_none() && game.to_move() != self.human_color
+        if self.mode != Mode::Computer || game.result().is_some() {
+            return false;
+        }
+        match self.swap.filter(SwapGame::in_progress) {
+            Some(swap) => !swap.human_acts(self.mode),
+            None => game.to_move() != self.human_color,
+        }
+    }
+
+    /// Whether `redo` would replay anything: inside the opening phase, only the stones of the
+    /// stage under way, and only the human's.
+    #[must_use]
+    pub fn can_redo(&self, game: &Game) -> bool {
+        match self.swap.filter(SwapGame::in_progress) {
+            Some(swap) => {
+                game.can_redo() && swap.phase.choices().is_empty() && swap.human_acts(self.mode)
+            }
+            None => game.can_redo(),
+        }
     }
 
     /// Whether undo has something to take back: against the computer that means one of the
     /// human's own moves (undoing only the computer's opening move would just let it replay).
     #[must_use]
     pub fn can_undo(&self, game: &Game) -> bool {
+        if let Some(swap) = self.swap.filter(SwapGame::in_progress) {
+            return swap.can_take_back(game, self.mode);
+        }
         let fixed = self.fixed_moves();
         match self.mode {
             Mode::Local => game.can_undo() && game.moves().len() > fixed,
@@ -102,6 +126,53 @@ pub struct GameView {
     pub review: Option<ReviewView>,
     /// The renju opening the game started from (its stones are moves 1–3).
     pub opening: Option<OpeningView>,
+    /// The Swap / Swap2 opening of the game, if it has one.
+    pub swap: Option<SwapView>,
+}
+
+/// A Swap / Swap2 opening as the UI shows it: the rule, where the phase stands and who acts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SwapView {
+    /// `swap` or `swap2`.
+    pub rule: OpeningRule,
+    /// `placeThree`, `chooseAfterThree`, `placeTwo`, `chooseColour` or `done`.
+    pub stage: &'static str,
+    /// The role that acts now (`opener`, `chooser`); `None` once done.
+    pub actor: Option<Side>,
+    /// Against the computer, the human's role; `None` between two players.
+    pub you: Option<Side>,
+    /// The human acts now (between two players: whoever holds the device).
+    pub you_act: bool,
+    /// The choices open now, when a choice is due: `black`, `white`, `placeTwo`.
+    pub choices: Vec<Choice>,
+    /// Once done: the role that plays black.
+    pub black: Option<Side>,
+    /// The opening's stones, which undo never takes back, once done (3 or 5).
+    pub stones: usize,
+}
+
+impl SwapView {
+    fn new(swap: &SwapGame, mode: Mode) -> SwapView {
+        let phase = swap.phase;
+        let (stage, black) = match phase.stage() {
+            Stage::PlaceThree => ("placeThree", None),
+            Stage::ChooseAfterThree => ("chooseAfterThree", None),
+            Stage::PlaceTwo => ("placeTwo", None),
+            Stage::ChooseColour => ("chooseColour", None),
+            Stage::Done { black } => ("done", Some(black)),
+        };
+        SwapView {
+            rule: phase.rule(),
+            stage,
+            actor: phase.actor(),
+            you: (mode == Mode::Computer).then_some(swap.human),
+            you_act: swap.human_acts(mode),
+            choices: phase.choices(),
+            black,
+            stones: swap.stones,
+        }
+    }
 }
 
 /// One of renju's 26 canonical openings, named for the UI.
@@ -301,11 +372,15 @@ impl GameView {
                 })
                 .collect(),
             can_undo: session.can_undo(game),
-            can_redo: game.can_redo(),
+            can_redo: session.can_redo(game),
             computer_to_move: session.computer_to_move(game),
             analysed: session.analysed,
             review: None,
             opening: session.opening.map(OpeningView::from),
+            swap: session
+                .swap
+                .as_ref()
+                .map(|s| SwapView::new(s, session.mode)),
         }
     }
 }
@@ -392,6 +467,7 @@ mod tests {
             game_uid: 1,
             analysed: false,
             opening: None,
+            swap: None,
         }
     }
 

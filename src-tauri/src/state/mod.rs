@@ -29,10 +29,12 @@ mod persist;
 mod records;
 mod review;
 mod search;
+mod swap;
 
 pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
 pub use opening::{Choice, OpeningError, OpeningPhase, OpeningRule, Side, Stage};
 pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
+pub use swap::{ComputerAnswer, OpeningAction, OpeningTask, SwapGame};
 
 /// The state the commands share, registered with `.manage()`.
 pub type Core = Mutex<AppCore>;
@@ -127,6 +129,8 @@ pub struct NewGameOptions {
     pub human_color: Option<Color>,
     /// How a renju game begins (ignored under the other rules).
     pub renju_opening: Option<RenjuStart>,
+    /// The opening rule of a freestyle or standard game (ignored under renju).
+    pub opening_rule: Option<OpeningRule>,
 }
 
 mod optional_level {
@@ -169,6 +173,8 @@ pub struct SearchJob {
     cancel: Arc<AtomicBool>,
     game_id: u64,
     move_number: usize,
+    /// The computer's action in the opening phase, when that is what it is asked for.
+    opening: Option<OpeningTask>,
 }
 
 impl SearchJob {
@@ -205,20 +211,29 @@ struct SavedSession {
     /// code; absent from older saves and from games without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opening: Option<String>,
+    /// The Swap / Swap2 opening phase (issue 10 §3); absent from older saves and from games
+    /// without one. Read leniently: a phase that cannot be read, or does not fit the game, is
+    /// dropped and the game still loads, as a game without an opening rule.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    swap: Option<SwapGame>,
     game: SavedGame,
     /// The game's review (issue 10 §2); absent from older saves. Read leniently: a review
     /// that cannot be read, or does not fit the game, is dropped and the game still loads.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "lenient_review"
+        deserialize_with = "lenient"
     )]
     review: Option<GameReview>,
 }
 
-fn lenient_review<'de, D: serde::Deserializer<'de>>(
+fn lenient<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
     d: D,
-) -> std::result::Result<Option<GameReview>, D::Error> {
+) -> std::result::Result<Option<T>, D::Error> {
     let value = serde_json::Value::deserialize(d)?;
     Ok(serde_json::from_value(value).ok())
 }
@@ -237,6 +252,7 @@ impl SavedSession {
             game_uid: s.game_uid,
             analysed: s.analysed,
             opening: s.opening.map(Opening::code),
+            swap: s.swap,
             game: game.to_saved(),
             review: review.cloned(),
         }
@@ -270,6 +286,9 @@ impl SavedSession {
             },
             analysed: self.analysed,
             opening,
+            swap: self
+                .swap
+                .filter(|s| game.rule() != Rule::Renju && s.fits(&game)),
         };
         let review = self.review.filter(|r| r.fits(&game));
         Some((game, session, review))
@@ -359,6 +378,7 @@ impl AppCore {
                 game_uid: new_game_uid(),
                 analysed: false,
                 opening: None,
+                swap: None,
             },
             settings,
             stats: Stats::default(),
@@ -404,6 +424,7 @@ impl AppCore {
                 if damaged_game {
                     notices.push(NOTICE_GAME_DAMAGED);
                 }
+                let game = fresh_game(settings.rule, settings.size);
                 let session = GameSetup {
                     game_id: 1,
                     mode: settings.mode,
@@ -413,8 +434,10 @@ impl AppCore {
                     game_uid: new_game_uid(),
                     analysed: false,
                     opening: None,
+                    // The first game follows the settings, its opening rule too.
+                    swap: SwapGame::start(settings.opening_rule, &game, settings.human_color),
                 };
-                (fresh_game(settings.rule, settings.size), session, None)
+                (game, session, None)
             }
         };
         let core = AppCore {
@@ -481,6 +504,7 @@ impl AppCore {
         settings.level = options.level.unwrap_or(settings.level);
         settings.human_color = options.human_color.unwrap_or(settings.human_color);
         settings.renju_opening = options.renju_opening.unwrap_or(settings.renju_opening);
+        settings.opening_rule = options.opening_rule.unwrap_or(settings.opening_rule);
         check_size(settings.size)?;
         let opening = match settings.rule {
             Rule::Renju => settings.renju_opening.opening(crate::storage::random_u64()),
@@ -507,6 +531,7 @@ impl AppCore {
             game_uid: new_game_uid(),
             analysed: false,
             opening,
+            swap: SwapGame::start(settings.opening_rule, &self.game, settings.human_color),
         };
         if settings != self.settings {
             self.settings = settings;
@@ -547,9 +572,14 @@ impl AppCore {
         }
         let p = self.parse_point(point)?;
         let size = self.game.size();
-        self.game
-            .try_play(p)
-            .map_err(|e| Error::from_play(e, size))?;
+        match self.swap_in_progress() {
+            Some(swap) => self.place_opening_stone(swap, p)?,
+            None => {
+                self.game
+                    .try_play(p)
+                    .map_err(|e| Error::from_play(e, size))?;
+            }
+        }
         // A hint for the previous position is of no use any more.
         self.cancel_search();
         self.mark_analysed();
@@ -564,6 +594,15 @@ impl AppCore {
         }
         self.cancel_search();
         self.cancel_analysis_job();
+        if let Some(mut swap) = self.swap_in_progress() {
+            // `can_undo` allowed it: one of the human's stones of the stage under way.
+            if swap.phase.take_back(&mut self.game).is_ok() {
+                self.session.swap = Some(swap);
+            }
+            self.drop_stale_review();
+            self.save_game();
+            return self.view();
+        }
         match self.session.mode {
             Mode::Local => {
                 self.game.undo();
@@ -588,11 +627,18 @@ impl AppCore {
 
     /// Replays the last undone move; against the computer, also the computer's reply after it.
     pub fn redo(&mut self) -> GameView {
-        if !self.game.can_redo() {
+        if !self.session.can_redo(&self.game) {
             return self.view();
         }
         self.cancel_search();
         self.mark_analysed();
+        if let Some(mut swap) = self.swap_in_progress() {
+            if swap.phase.redo(&mut self.game).is_ok() {
+                self.session.swap = Some(swap);
+            }
+            self.after_move();
+            return self.view();
+        }
         self.game.redo();
         if self.session.mode == Mode::Computer {
             while self.session.computer_to_move(&self.game) && self.game.redo().is_some() {}

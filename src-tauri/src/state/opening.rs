@@ -104,6 +104,9 @@ pub enum OpeningError {
     /// A choice this stage does not offer (placing two under Swap, or after five stones).
     #[error("{0:?} is not a choice here")]
     NotOffered(Choice),
+    /// Undo or redo has no stone of the phase to take back or replay.
+    #[error("no stone of the opening to take back or replay")]
+    NothingToTakeBack,
     /// The referee refused the stone.
     #[error(transparent)]
     Play(#[from] PlayError),
@@ -222,6 +225,58 @@ impl OpeningPhase {
             },
             Choice::PlaceTwo => Stage::PlaceTwo,
         };
+        Ok(())
+    }
+
+    /// The side whose last stone undo may take back now, if any: stones can be corrected
+    /// until the choice that follows them is made (stones 1–3 by the opener, 4–5 by the
+    /// chooser), never across a choice.
+    #[must_use]
+    pub fn take_back_by(&self, game: &Game) -> Option<Side> {
+        let n = game.moves().len();
+        match self.stage {
+            Stage::PlaceThree | Stage::ChooseAfterThree if (1..=3).contains(&n) => {
+                Some(Side::Opener)
+            }
+            Stage::PlaceTwo | Stage::ChooseColour if (4..=5).contains(&n) => Some(Side::Chooser),
+            _ => None,
+        }
+    }
+
+    /// Takes back the last stone of the phase (see [`OpeningPhase::take_back_by`]); a choice
+    /// that was due is due again once the stones are complete.
+    ///
+    /// # Errors
+    /// [`OpeningError::NothingToTakeBack`] when no stone of the phase may be taken back;
+    /// nothing changes then.
+    pub fn take_back(&mut self, game: &mut Game) -> Result<(), OpeningError> {
+        if self.take_back_by(game).is_none() {
+            return Err(OpeningError::NothingToTakeBack);
+        }
+        game.undo();
+        self.stage = match self.stage {
+            Stage::ChooseAfterThree => Stage::PlaceThree,
+            Stage::ChooseColour => Stage::PlaceTwo,
+            other => other,
+        };
+        Ok(())
+    }
+
+    /// Replays the stone last taken back, while stones are due.
+    ///
+    /// # Errors
+    /// [`OpeningError::ChoiceDue`] while a choice is due or after the phase,
+    /// [`OpeningError::NothingToTakeBack`] when there is nothing to replay; nothing changes then.
+    pub fn redo(&mut self, game: &mut Game) -> Result<(), OpeningError> {
+        let Some(&p) = game.redo_moves().first() else {
+            return Err(OpeningError::NothingToTakeBack);
+        };
+        let mut replayed = game.clone();
+        let mut phase = *self;
+        phase.place(&mut replayed, p)?;
+        // The same stone as the game's own redo, which keeps the rest of the redo list.
+        game.redo();
+        *self = phase;
         Ok(())
     }
 
@@ -390,6 +445,36 @@ mod tests {
         assert_eq!(err, OpeningError::NotOffered(Choice::PlaceTwo), "only once");
         let err = refused(&mut phase, &mut g, |ph, g| ph.place(g, pt("k11")));
         assert_eq!(err, OpeningError::ChoiceDue);
+    }
+
+    #[test]
+    fn stones_are_taken_back_until_the_choice_after_them_and_never_across_it() {
+        let (mut phase, mut g) = three(OpeningRule::Swap2);
+        assert_eq!(phase.take_back_by(&g), Some(Side::Opener));
+        phase.take_back(&mut g).unwrap();
+        assert_eq!((phase.stage(), g.moves().len()), (Stage::PlaceThree, 2));
+        phase.redo(&mut g).unwrap();
+        assert_eq!(
+            (phase.stage(), g.moves().len()),
+            (Stage::ChooseAfterThree, 3)
+        );
+        let err = refused(&mut phase, &mut g, |ph, g| ph.redo(g));
+        assert_eq!(err, OpeningError::NothingToTakeBack);
+        phase.choose(Choice::PlaceTwo).unwrap();
+        assert_eq!(phase.take_back_by(&g), None, "the choice is made");
+        let err = refused(&mut phase, &mut g, |ph, g| ph.take_back(g));
+        assert_eq!(err, OpeningError::NothingToTakeBack);
+        placed(&mut phase, &mut g, &["g7", "j10"]);
+        assert_eq!(phase.take_back_by(&g), Some(Side::Chooser));
+        phase.take_back(&mut g).unwrap();
+        phase.take_back(&mut g).unwrap();
+        assert_eq!((phase.stage(), g.moves().len()), (Stage::PlaceTwo, 3));
+        phase.redo(&mut g).unwrap();
+        phase.redo(&mut g).unwrap();
+        assert_eq!(phase.stage(), Stage::ChooseColour);
+        phase.choose(Choice::Black).unwrap();
+        let err = refused(&mut phase, &mut g, |ph, g| ph.take_back(g));
+        assert_eq!(err, OpeningError::NothingToTakeBack, "the phase is over");
     }
 
     #[test]

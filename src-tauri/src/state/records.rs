@@ -29,6 +29,7 @@ impl AppCore {
             game_uid: new_game_uid(),
             analysed: false,
             opening: None,
+            swap: None,
             ..self.session
         };
         self.game = game;

@@ -23,6 +23,14 @@ impl AppCore {
         if kind == SearchKind::Move && !self.session.computer_to_move(&self.game) {
             return Err(Error::NotYourTurn);
         }
+        if kind == SearchKind::Hint
+            && self
+                .swap_in_progress()
+                .is_some_and(|s| !s.phase.choices().is_empty())
+        {
+            // A hint names a stone, and a choice is due.
+            return Err(Error::ChoiceDue);
+        }
         if self.search.is_some() {
             return Err(Error::Busy);
         }
@@ -41,11 +49,15 @@ impl AppCore {
             cancel,
             game_id,
             move_number,
+            opening: match kind {
+                SearchKind::Move => self.opening_task(),
+                SearchKind::Hint => None,
+            },
         })
     }
 
     /// Takes the finished `job` off the running slot; says whether its answer still applies.
-    fn end_search(&mut self, job: &SearchJob) -> Result<()> {
+    pub(super) fn end_search(&mut self, job: &SearchJob) -> Result<()> {
         self.abandon_search(&job.cancel);
         if job.cancel.load(Ordering::SeqCst) {
             return Err(Error::Cancelled);

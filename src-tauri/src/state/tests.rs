@@ -53,6 +53,7 @@ fn vs_computer(core: &mut AppCore, human: Color) {
         level: Some(Level::Easy),
         human_color: Some(human),
         renju_opening: None,
+        opening_rule: None,
     })
     .unwrap();
 }
@@ -79,6 +80,7 @@ fn black_without_a_legal_point_ends_the_game_as_a_draw() {
         level: Some(Level::Easy),
         human_color: Some(Color::Black),
         renju_opening: None,
+        opening_rule: None,
     })
     .unwrap();
     let text = include_str!("../../../tests/fixtures/renju-no-legal-move.txt");
@@ -172,7 +174,8 @@ fn the_view_matches_the_ipc_contract() {
             "gameId": 1, "moveNumber": 1, "size": 15, "rule": "freestyle", "mode": "computer",
             "level": 2, "humanColor": "black", "moves": ["h8"], "toMove": "white",
             "result": null, "forbidden": [], "canUndo": true, "canRedo": false,
-            "computerToMove": true, "analysed": false, "review": null, "opening": null
+            "computerToMove": true, "analysed": false, "review": null, "opening": null,
+            "swap": null
         })
     );
     let kagetsu = renju::by_name("Kagetsu").unwrap();
@@ -1079,6 +1082,7 @@ fn renju_from(core: &mut AppCore, mode: Mode, human: Color, start: RenjuStart) -
         level: Some(Level::Easy),
         human_color: Some(human),
         renju_opening: Some(start),
+        opening_rule: None,
     })
     .unwrap()
 }

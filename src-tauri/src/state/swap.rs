@@ -1,0 +1,756 @@
+//! The opening rules Swap and Swap2 in the app (issue 10 §3): the [`OpeningPhase`] of the
+//! current game wired to the commands, the computer's roles in it, undo, saves and the view.
+//!
+//! Against the computer the human opens (places stones 1–3) when the "you play" colour is
+//! black, the computer when it is white, as the side that moves first in a game without an
+//! opening rule. The phase decides who acts; once it is done, the human's colour is the one
+//! the phase gave them, and the game goes on (and is counted) as any other.
+//!
+//! Undo corrects the stones of the phase until the choice that follows them is made, and
+//! never takes back a choice or the stones before it: once the colours are decided, the
+//! opening's stones stay on the board, as a renju opening's do.
+
+use wuzi::ai::swap2::{ColourChoice, ThreeStoneChoice};
+
+use super::*;
+
+/// The opening phase of a Swap or Swap2 game and who plays which role in it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SwapGame {
+    /// Where the phase stands.
+    pub phase: OpeningPhase,
+    /// The human's role against the computer (between two players both roles are at the
+    /// device, and this says nothing).
+    pub human: Side,
+    /// The stones on the board when the colours were decided (3 or 5); 0 before.
+    #[serde(default)]
+    pub stones: usize,
+}
+
+impl SwapGame {
+    /// The phase of a new game under `rule` on the empty `game`, with the human opening when
+    /// `human_color` is black; `None` without an opening rule or under renju (which has its
+    /// own openings).
+    #[must_use]
+    pub fn start(rule: OpeningRule, game: &Game, human_color: Color) -> Option<SwapGame> {
+        let phase = OpeningPhase::start(rule, game).ok().flatten()?;
+        Some(SwapGame {
+            phase,
+            human: if human_color == Color::Black {
+                Side::Opener
+            } else {
+                Side::Chooser
+            },
+            stones: 0,
+        })
+    }
+
+    /// Whether the phase still decides who acts.
+    #[must_use]
+    pub const fn in_progress(&self) -> bool {
+        !self.phase.is_done()
+    }
+
+    /// Whether the human (always, between two players) acts in the phase now.
+    #[must_use]
+    pub fn human_acts(&self, mode: Mode) -> bool {
+        match self.phase.actor() {
+            Some(actor) => mode == Mode::Local || actor == self.human,
+            None => false,
+        }
+    }
+
+    /// The human's colour once the phase is done.
+    #[must_use]
+    pub fn human_color(&self) -> Option<Color> {
+        match self.phase.stage() {
+            Stage::Done { black } if black == self.human => Some(Color::Black),
+            Stage::Done { .. } => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether a saved phase fits its game.
+    #[must_use]
+    pub fn fits(&self, game: &Game) -> bool {
+        let n = game.moves().len();
+        let stones = match self.phase.stage() {
+            Stage::Done { .. } => (self.stones == 3 || self.stones == 5) && n >= self.stones,
+            _ => self.stones == 0,
+        };
+        game.setup().is_none() && stones && self.phase.fits(game)
+    }
+
+    /// Undo may take a stone back now: one of the phase's, placed by the human (between two
+    /// players: by either).
+    #[must_use]
+    pub fn can_take_back(&self, game: &Game, mode: Mode) -> bool {
+        self.phase
+            .take_back_by(game)
+            .is_some_and(|side| mode == Mode::Local || side == self.human)
+    }
+}
+
+/// What the computer does when it acts in the phase, decided when its search is handed out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpeningTask {
+    /// Propose stones 1–3 (the computer opens on an empty board).
+    Propose,
+    /// Answer three stones: Swap2's three-way choice.
+    AfterThree,
+    /// Pick a colour with white to move (Swap after three stones, Swap2 after five).
+    Colour,
+    /// Place one stone of the phase with an ordinary search (only after a save that stopped
+    /// in the middle of the computer's stones, which it otherwise places at once).
+    Stone,
+}
+
+/// The computer's action in the phase: a choice (if one is due), then stones in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningAction {
+    /// The choice made, first.
+    pub choice: Option<Choice>,
+    /// The stones placed after it.
+    pub stones: Vec<Point>,
+}
+
+/// A computer turn's answer: a move of the game, or an action of the opening phase.
+#[derive(Clone, Debug)]
+pub enum ComputerAnswer {
+    /// The search's move.
+    Move(SearchResult),
+    /// The phase's action; `None` when the search was cancelled before it decided.
+    Opening(Option<OpeningAction>),
+}
+
+/// Three stones for a board no known opening fits (the engine's openings are laid out for
+/// boards of 15 and more): around the centre, in the shape of a quiet opening.
+fn fallback_opening(size: u8) -> Vec<Point> {
+    let c = size / 2;
+    vec![
+        Point::new(c, c),
+        Point::new(c + 1, c - 1),
+        Point::new(c + 1, c + 1),
+    ]
+}
+
+impl SearchJob {
+    /// Runs the computer's turn: its opening action when it acts in the phase, else its move.
+    pub fn play(&self, engine: &mut Engine) -> ComputerAnswer {
+        let Some(task) = self.opening else {
+            return ComputerAnswer::Move(self.run(engine));
+        };
+        // A fair opening is the point of the rule: every level decides it with Master's
+        // search at its budget; the level shows in the moves after it.
+        let limits = Level::Master.default_limits();
+        let (game, cancel, seed) = (&self.game, &*self.cancel, self.seed);
+        let action =
+            match task {
+                OpeningTask::Propose => {
+                    let stones = engine
+                        .propose_opening(game.rule(), game.size(), limits, cancel, seed)
+                        .unwrap_or_else(|| fallback_opening(game.size()));
+                    Some(OpeningAction {
+                        choice: None,
+                        stones,
+                    })
+                }
+                OpeningTask::AfterThree => engine
+                    .choose_after_three(game, limits, cancel, seed)
+                    .map(|c| match c {
+                        ThreeStoneChoice::TakeBlack => OpeningAction {
+                            choice: Some(Choice::Black),
+                            stones: Vec::new(),
+                        },
+                        ThreeStoneChoice::PlayWhite(p) => OpeningAction {
+                            choice: Some(Choice::White),
+                            stones: vec![p],
+                        },
+                        ThreeStoneChoice::PlaceTwo(two) => OpeningAction {
+                            choice: Some(Choice::PlaceTwo),
+                            stones: two.to_vec(),
+                        },
+                    }),
+                OpeningTask::Colour => {
+                    engine
+                        .choose_colour(game, limits, cancel, seed)
+                        .map(|c| match c {
+                            ColourChoice::Black => OpeningAction {
+                                choice: Some(Choice::Black),
+                                stones: Vec::new(),
+                            },
+                            ColourChoice::White(p) => OpeningAction {
+                                choice: Some(Choice::White),
+                                stones: vec![p],
+                            },
+                        })
+                }
+                OpeningTask::Stone => {
+                    let r = self.run(engine);
+                    r.best.map(|p| OpeningAction {
+                        choice: None,
+                        stones: vec![p],
+                    })
+                }
+            };
+        ComputerAnswer::Opening(action)
+    }
+}
+
+/// The IPC error for a refused opening action on a board of `size`.
+fn opening_error(e: OpeningError, size: u8) -> Error {
+    match e {
+        OpeningError::ChoiceDue => Error::ChoiceDue,
+        OpeningError::NoChoiceDue => Error::NoChoiceDue,
+        OpeningError::Play(e) => Error::from_play(e, size),
+        other => Error::BadArgument(other.to_string()),
+    }
+}
+
+impl AppCore {
+    /// The opening phase of the current game, while it decides who acts.
+    pub(super) fn swap_in_progress(&self) -> Option<SwapGame> {
+        self.session.swap.filter(SwapGame::in_progress)
+    }
+
+    /// What the computer does in the phase now, if it acts in it.
+    pub(super) fn opening_task(&self) -> Option<OpeningTask> {
+        let swap = self.swap_in_progress()?;
+        let n = self.game.moves().len();
+        Some(match swap.phase.stage() {
+            Stage::PlaceThree if n == 0 => OpeningTask::Propose,
+            Stage::ChooseAfterThree if swap.phase.rule() == OpeningRule::Swap2 => {
+                OpeningTask::AfterThree
+            }
+            Stage::ChooseAfterThree | Stage::ChooseColour => OpeningTask::Colour,
+            _ => OpeningTask::Stone,
+        })
+    }
+
+    /// The human places a stone of the phase at `p`.
+    pub(super) fn place_opening_stone(&mut self, mut swap: SwapGame, p: Point) -> Result<()> {
+        let size = self.game.size();
+        swap.phase
+            .place(&mut self.game, p)
+            .map_err(|e| opening_error(e, size))?;
+        self.session.swap = Some(swap);
+        Ok(())
+    }
+
+    /// The player makes `choice` in the opening phase of the position `(game_id, move_number)`
+    /// they saw: take black, keep white, or (Swap2, after three stones) place two more.
+    ///
+    /// # Errors
+    /// `stale` for an old position, `noChoiceDue` without a phase or while stones are due,
+    /// `notYourTurn` when the computer is to choose, `badArgument` for a choice the stage does
+    /// not offer. Nothing changes then.
+    pub fn choose_opening(
+        &mut self,
+        choice: Choice,
+        game_id: u64,
+        move_number: usize,
+    ) -> Result<GameView> {
+        self.check_position(game_id, move_number)?;
+        let mut swap = self.swap_in_progress().ok_or(Error::NoChoiceDue)?;
+        if swap.phase.choices().is_empty() {
+            return Err(Error::NoChoiceDue);
+        }
+        if !swap.human_acts(self.session.mode) {
+            return Err(Error::NotYourTurn);
+        }
+        let size = self.game.size();
+        swap.phase
+            .choose(choice)
+            .map_err(|e| opening_error(e, size))?;
+        self.cancel_search();
+        self.decided(swap, self.game.moves().len());
+        self.save_game();
+        Ok(self.view())
+    }
+
+    /// Keeps `swap` as the game's phase, and once it is done the human's colour and the
+    /// `stones` of the opening, which stay.
+    fn decided(&mut self, mut swap: SwapGame, stones: usize) {
+        if let Some(color) = swap.human_color() {
+            swap.stones = stones;
+            if self.session.mode == Mode::Computer {
+                self.session.human_color = color;
+            }
+        }
+        self.session.swap = Some(swap);
+    }
+
+    /// Plays the computer's opening action, if it is still wanted; the phase and the game
+    /// change together or not at all.
+    ///
+    /// # Errors
+    /// `cancelled` / `stale` as for [`AppCore::finish_move`]; `internal` if the action does
+    /// not fit the phase (a bug: nothing is played).
+    pub fn finish_opening(
+        &mut self,
+        job: &SearchJob,
+        action: Option<&OpeningAction>,
+    ) -> Result<GameView> {
+        self.end_search(job)?;
+        let action = action.ok_or(Error::Cancelled)?;
+        let mut swap = self.swap_in_progress().ok_or(Error::Stale)?;
+        let mut game = self.game.clone();
+        let mut stones = game.moves().len();
+        let applied = (|| {
+            if let Some(choice) = action.choice {
+                swap.phase.choose(choice)?;
+            }
+            for &p in &action.stones {
+                if swap.phase.is_done() {
+                    // White's move after the choice is the game's, not the opening's.
+                    game.try_play(p).map_err(OpeningError::Play)?;
+                } else {
+                    swap.phase.place(&mut game, p)?;
+                    stones = game.moves().len();
+                }
+            }
+            Ok::<_, OpeningError>(())
+        })();
+        if let Err(e) = applied {
+            log::error!("the computer's opening action {action:?} does not fit: {e}");
+            return Err(Error::Internal);
+        }
+        self.game = game;
+        self.decided(swap, stones);
+        self.after_move();
+        Ok(self.view())
+    }
+
+    /// The computer's turn, whichever it is: see [`AppCore::finish_move`] and
+    /// [`AppCore::finish_opening`].
+    ///
+    /// # Errors
+    /// As theirs.
+    pub fn finish_computer(
+        &mut self,
+        job: &SearchJob,
+        answer: &ComputerAnswer,
+    ) -> Result<GameView> {
+        match answer {
+            ComputerAnswer::Move(result) => self.finish_move(job, result),
+            ComputerAnswer::Opening(action) => self.finish_opening(job, action.as_ref()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::tests::TempDir;
+    use serde_json::json;
+    use std::time::Duration;
+    use wuzi::Verdict;
+
+    fn core_in(dir: &TempDir) -> AppCore {
+        AppCore::load(Storage::open(&dir.0).unwrap())
+    }
+
+    fn pos(core: &AppCore) -> (u64, usize) {
+        let v = core.view();
+        (v.game_id, v.move_number)
+    }
+
+    fn play(core: &mut AppCore, point: &str) -> Result<GameView> {
+        let (id, n) = pos(core);
+        core.play(point, id, n)
+    }
+
+    fn choose(core: &mut AppCore, choice: Choice) -> Result<GameView> {
+        let (id, n) = pos(core);
+        core.choose_opening(choice, id, n)
+    }
+
+    fn pt(text: &str) -> Point {
+        Point::from_rif(text, 15).unwrap()
+    }
+
+    fn new_game(core: &mut AppCore, mode: Mode, rule: OpeningRule, human: Color) -> GameView {
+        core.new_game(NewGameOptions {
+            mode: Some(mode),
+            rule: Some(Rule::Freestyle),
+            size: Some(15),
+            level: Some(Level::Easy),
+            human_color: Some(human),
+            renju_opening: None,
+            opening_rule: Some(rule),
+        })
+        .unwrap()
+    }
+
+    /// The computer's turn, with `action` standing in for the engine's decision.
+    fn computer_acts(core: &mut AppCore, action: OpeningAction) -> GameView {
+        let (id, n) = pos(core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        assert!(job.opening.is_some(), "an opening task, not a move");
+        core.finish_computer(&job, &ComputerAnswer::Opening(Some(action)))
+            .unwrap()
+    }
+
+    /// The computer's ordinary move `best`.
+    fn computer_moves(core: &mut AppCore, best: &str) -> GameView {
+        let (id, n) = pos(core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        assert_eq!(job.opening, None, "an ordinary move");
+        let result = SearchResult {
+            best: Some(pt(best)),
+            score: 0,
+            depth: 1,
+            nodes: 1,
+            pv: Vec::new(),
+            verdict: Verdict::Eval {
+                score: 0,
+                to_move: Color::Black,
+            },
+            elapsed: Duration::ZERO,
+        };
+        core.finish_computer(&job, &ComputerAnswer::Move(result))
+            .unwrap()
+    }
+
+    fn action(choice: Option<Choice>, stones: &[&str]) -> OpeningAction {
+        OpeningAction {
+            choice,
+            stones: stones.iter().map(|s| pt(s)).collect(),
+        }
+    }
+
+    /// `result` is refused with `code` and the game on screen did not change.
+    fn refused(
+        core: &mut AppCore,
+        code: &str,
+        result: impl FnOnce(&mut AppCore) -> Result<GameView>,
+    ) {
+        let before = core.view();
+        let err = result(core).unwrap_err();
+        assert_eq!(err.code(), code, "{err}");
+        assert_eq!(core.view(), before);
+    }
+
+    fn stage(v: &GameView) -> &'static str {
+        v.swap.as_ref().expect("a swap game").stage
+    }
+
+    #[test]
+    fn the_opening_rule_is_a_setting_and_renju_keeps_its_own_openings() {
+        let dir = TempDir::new("swap-setting");
+        let mut core = core_in(&dir);
+        assert_eq!(core.settings().opening_rule, OpeningRule::None);
+        assert_eq!(core.view().swap, None, "no opening rule by default");
+        core.set_settings(json!({ "openingRule": "swap2", "mode": "local" }))
+            .unwrap();
+        drop(core);
+        let first = TempDir::new("swap-first-game");
+        std::fs::copy(dir.0.join(SETTINGS_FILE), first.0.join(SETTINGS_FILE)).unwrap();
+        let v = core_in(&first).view();
+        assert_eq!(
+            stage(&v),
+            "placeThree",
+            "the first game follows the settings"
+        );
+        let mut core = core_in(&dir);
+        let v = new_game(&mut core, Mode::Local, OpeningRule::Swap2, Color::Black);
+        assert_eq!(core.settings().opening_rule, OpeningRule::Swap2);
+        let swap = v.swap.unwrap();
+        assert_eq!(
+            serde_json::to_value(&swap).unwrap(),
+            json!({ "rule": "swap2", "stage": "placeThree", "actor": "opener", "you": null,
+                    "youAct": true, "choices": [], "black": null, "stones": 0 })
+        );
+        let v = core
+            .new_game(NewGameOptions {
+                rule: Some(Rule::Renju),
+                ..NewGameOptions::default()
+            })
+            .unwrap();
+        assert_eq!(v.swap, None, "renju ignores Swap2");
+        assert_eq!(
+            core.settings().opening_rule,
+            OpeningRule::Swap2,
+            "kept for later"
+        );
+        let s = core.set_settings(json!({ "openingRule": "swap" })).unwrap();
+        assert_eq!(s.opening_rule, OpeningRule::Swap);
+        assert!(core
+            .set_settings(json!({ "openingRule": "swap3" }))
+            .is_err());
+        // Settings from before the opening rules still load, without one.
+        let old: Settings = serde_json::from_value(json!({ "mode": "local" })).unwrap();
+        assert_eq!(old.opening_rule, OpeningRule::None);
+    }
+
+    #[test]
+    fn two_players_play_a_swap2_phase_with_taps_and_choices() {
+        let dir = TempDir::new("swap2-local");
+        let mut core = core_in(&dir);
+        new_game(&mut core, Mode::Local, OpeningRule::Swap2, Color::Black);
+        refused(&mut core, "noChoiceDue", |c| choose(c, Choice::Black));
+        play(&mut core, "h8").unwrap();
+        play(&mut core, "h9").unwrap();
+        // A mistaken stone is corrected with undo and redo, within the stones due.
+        let v = play(&mut core, "a1").unwrap();
+        assert_eq!(stage(&v), "chooseAfterThree");
+        assert!(v.can_undo && !v.can_redo);
+        let v = core.undo();
+        assert_eq!(
+            (stage(&v), v.moves.len(), v.can_redo),
+            ("placeThree", 2, true)
+        );
+        let v = core.redo();
+        assert_eq!((stage(&v), v.moves.len()), ("chooseAfterThree", 3));
+        core.undo();
+        let v = play(&mut core, "i9").unwrap();
+        assert_eq!(stage(&v), "chooseAfterThree");
+        let swap = v.swap.unwrap();
+        assert_eq!(
+            (swap.actor, swap.choices.as_slice()),
+            (
+                Some(Side::Chooser),
+                &[Choice::Black, Choice::White, Choice::PlaceTwo][..]
+            )
+        );
+        assert!(!v.computer_to_move);
+        // A stone while the choice is due, or a hint, is refused.
+        refused(&mut core, "choiceDue", |c| play(c, "j10"));
+        let (id, n) = pos(&core);
+        assert_eq!(
+            core.begin_search(SearchKind::Hint, id, n)
+                .unwrap_err()
+                .code(),
+            "choiceDue"
+        );
+        let v = choose(&mut core, Choice::PlaceTwo).unwrap();
+        assert_eq!(stage(&v), "placeTwo");
+        assert!(!v.can_undo, "the choice is made: stone 3 stays");
+        play(&mut core, "g7").unwrap();
+        let v = play(&mut core, "j10").unwrap();
+        assert_eq!(stage(&v), "chooseColour");
+        assert_eq!(
+            v.swap.as_ref().unwrap().choices,
+            [Choice::Black, Choice::White]
+        );
+        refused(&mut core, "badArgument", |c| choose(c, Choice::PlaceTwo));
+        let v = choose(&mut core, Choice::White).unwrap();
+        let swap = v.swap.as_ref().unwrap();
+        assert_eq!(
+            (swap.stage, swap.black, swap.stones),
+            ("done", Some(Side::Chooser), 5)
+        );
+        assert!(!v.can_undo, "the opening stones stay");
+        refused(&mut core, "noChoiceDue", |c| choose(c, Choice::Black));
+        // The game goes on normally: white plays stone 6, and undo stops at the opening.
+        let v = play(&mut core, "k11").unwrap();
+        assert_eq!(v.moves, ["h8", "h9", "i9", "g7", "j10", "k11"]);
+        assert!(v.can_undo);
+        let v = core.undo();
+        assert!(!v.can_undo && v.moves.len() == 5);
+        assert_eq!(
+            core.export_record(RecordFormat::Moves),
+            "h8 h9 i9 g7 j10",
+            "the record keeps the opening stones in order"
+        );
+        assert!(core
+            .export_record(RecordFormat::Sgf)
+            .contains(";B[hh];W[hg];B[ig]"));
+    }
+
+    #[test]
+    fn against_the_computer_the_human_opens_as_black_and_the_computer_answers() {
+        let dir = TempDir::new("swap2-human-opens");
+        let mut core = core_in(&dir);
+        let v = new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::Black);
+        let swap = v.swap.unwrap();
+        assert_eq!((swap.you, swap.you_act), (Some(Side::Opener), true));
+        play(&mut core, "h8").unwrap();
+        let v = play(&mut core, "h9").unwrap();
+        assert!(
+            !v.computer_to_move,
+            "the human placed white's stone 2 and places stone 3"
+        );
+        let v = play(&mut core, "i9").unwrap();
+        assert!(v.computer_to_move, "the computer chooses now");
+        assert!(v.can_undo, "until it has chosen, stone 3 may be taken back");
+        refused(&mut core, "notYourTurn", |c| choose(c, Choice::Black));
+        // The computer places two more and hands the choice back.
+        let v = computer_acts(&mut core, action(Some(Choice::PlaceTwo), &["g7", "j10"]));
+        assert_eq!(stage(&v), "chooseColour");
+        assert!(!v.computer_to_move && !v.can_undo);
+        assert!(v.swap.as_ref().unwrap().you_act);
+        // The human takes white and plays stone 6.
+        let v = choose(&mut core, Choice::White).unwrap();
+        assert_eq!((v.human_color, v.to_move), (Color::White, Color::White));
+        assert!(!v.computer_to_move);
+        play(&mut core, "k11").unwrap();
+        let v = computer_moves(&mut core, "a1");
+        assert_eq!(v.moves, ["h8", "h9", "i9", "g7", "j10", "k11", "a1"]);
+        let v = core.undo();
+        assert_eq!(v.moves.len(), 5, "the pair after the opening");
+        assert!(!v.can_undo);
+    }
+
+    #[test]
+    fn the_computer_opens_when_the_human_plays_white_and_the_stats_count_the_colour_chosen() {
+        let dir = TempDir::new("swap-computer-opens");
+        let mut core = core_in(&dir);
+        let v = new_game(&mut core, Mode::Computer, OpeningRule::Swap, Color::White);
+        assert!(v.computer_to_move);
+        refused(&mut core, "notYourTurn", |c| play(c, "h8"));
+        let (id, n) = pos(&core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        assert_eq!(job.opening, Some(OpeningTask::Propose));
+        core.finish_computer(
+            &job,
+            &ComputerAnswer::Opening(Some(action(None, &["h8", "h9", "i9"]))),
+        )
+        .unwrap();
+        let v = core.view();
+        assert_eq!(stage(&v), "chooseAfterThree");
+        assert_eq!(
+            v.swap.as_ref().unwrap().choices,
+            [Choice::Black, Choice::White]
+        );
+        assert!(!v.computer_to_move && !v.can_undo);
+        // Taking black hands stone 4 to the computer, now white.
+        let v = choose(&mut core, Choice::Black).unwrap();
+        assert_eq!(v.human_color, Color::Black);
+        assert!(v.computer_to_move);
+        computer_moves(&mut core, "a1");
+        for (b, w) in [("j10", "a2"), ("k11", "a3")] {
+            play(&mut core, b).unwrap();
+            computer_moves(&mut core, w);
+        }
+        let v = play(&mut core, "g7").unwrap();
+        assert_eq!(v.result.unwrap().winner, Some(Color::Black));
+        let easy = core.stats().levels()[1];
+        assert_eq!((easy.wins, easy.losses), (1, 0), "the human won as black");
+    }
+
+    #[test]
+    fn a_game_saved_in_the_opening_phase_loads_back_into_it() {
+        let dir = TempDir::new("swap-save");
+        let before = {
+            let mut core = core_in(&dir);
+            new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::White);
+            computer_acts(&mut core, action(None, &["h8", "h9", "i9"]));
+            choose(&mut core, Choice::PlaceTwo).unwrap();
+            play(&mut core, "g7").unwrap();
+            core.view()
+        };
+        let mut core = core_in(&dir);
+        assert_eq!(core.view(), before);
+        assert_eq!(stage(&before), "placeTwo");
+        let v = play(&mut core, "j10").unwrap();
+        assert!(
+            v.computer_to_move,
+            "the computer (the opener) chooses a colour"
+        );
+        let (id, n) = pos(&core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        assert_eq!(job.opening, Some(OpeningTask::Colour));
+        // It keeps white and plays stone 6: the human is black, to move.
+        let v = core
+            .finish_computer(
+                &job,
+                &ComputerAnswer::Opening(Some(action(Some(Choice::White), &["k11"]))),
+            )
+            .unwrap();
+        assert_eq!((v.human_color, v.to_move), (Color::Black, Color::Black));
+        assert_eq!(v.swap.as_ref().unwrap().stones, 5, "k11 is the game's move");
+        drop(core);
+        let core = core_in(&dir);
+        let v = core.view();
+        assert_eq!((v.human_color, v.moves.len()), (Color::Black, 6));
+        assert!(!v.can_undo, "only the computer's move after the opening");
+    }
+
+    #[test]
+    fn a_saved_phase_that_does_not_fit_is_dropped_and_the_game_loads() {
+        let dir = TempDir::new("swap-bad-save");
+        let save = |swap: serde_json::Value| {
+            std::fs::write(
+                dir.0.join(GAME_FILE),
+                json!({ "version": 1, "gameId": 4, "mode": "local", "level": 2,
+                    "humanColor": "black", "statsCounted": false, "gameUid": 7, "swap": swap,
+                    "game": { "version": 1, "rule": "freestyle", "size": 15,
+                              "moves": ["h8", "i9"], "redo": [] } })
+                .to_string(),
+            )
+            .unwrap();
+        };
+        let phase = |stage: serde_json::Value| json!({ "phase": { "rule": "swap2", "stage": stage }, "human": "opener" });
+        save(phase(json!("placeThree")));
+        assert_eq!(stage(&core_in(&dir).view()), "placeThree");
+        for bad in [
+            phase(json!("chooseColour")),
+            phase(json!("sideways")),
+            json!(42),
+        ] {
+            save(bad.clone());
+            let v = core_in(&dir).view();
+            assert_eq!((v.swap, v.moves.len()), (None, 2), "{bad}");
+        }
+    }
+
+    #[test]
+    fn bad_requests_in_the_phase_change_nothing() {
+        let dir = TempDir::new("swap-bad");
+        let mut core = core_in(&dir);
+        new_game(&mut core, Mode::Local, OpeningRule::Swap, Color::Black);
+        play(&mut core, "h8").unwrap();
+        refused(&mut core, "occupied", |c| play(c, "h8"));
+        refused(&mut core, "offBoard", |c| play(c, "z99"));
+        refused(&mut core, "stale", |c| {
+            c.choose_opening(Choice::Black, 99, 1)
+        });
+        play(&mut core, "h9").unwrap();
+        play(&mut core, "i9").unwrap();
+        refused(&mut core, "badArgument", |c| choose(c, Choice::PlaceTwo));
+        refused(&mut core, "choiceDue", |c| play(c, "j10"));
+        let v = core.redo();
+        assert_eq!(v.moves.len(), 3, "nothing to redo");
+    }
+
+    /// The real engine in each of the computer's roles (Master's budget, about a second each).
+    #[test]
+    fn the_engine_plays_every_role_of_a_swap2_opening() {
+        let dir = TempDir::new("swap-engine");
+        let mut core = core_in(&dir);
+        let mut engine = Engine::new(8);
+        new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::White);
+        let (id, n) = pos(&core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let v = core.finish_computer(&job, &job.play(&mut engine)).unwrap();
+        assert_eq!((stage(&v), v.moves.len()), ("chooseAfterThree", 3));
+        choose(&mut core, Choice::PlaceTwo).unwrap();
+        play(&mut core, "a1").unwrap();
+        play(&mut core, "a15").unwrap();
+        let (id, n) = pos(&core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let v = core.finish_computer(&job, &job.play(&mut engine)).unwrap();
+        let swap = v.swap.unwrap();
+        assert_eq!(swap.stage, "done");
+        // Whichever colour it took, the game goes on with the right side to move.
+        assert_eq!(v.computer_to_move, v.to_move != v.human_color);
+        assert!(v.moves.len() == 5 || v.moves.len() == 6);
+
+        // As the chooser facing the human's three stones.
+        new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::Black);
+        for p in ["h8", "i9", "i7"] {
+            play(&mut core, p).unwrap();
+        }
+        let (id, n) = pos(&core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        assert_eq!(job.opening, Some(OpeningTask::AfterThree));
+        let v = core.finish_computer(&job, &job.play(&mut engine)).unwrap();
+        assert!(
+            ["done", "chooseColour"].contains(&stage(&v)),
+            "{:?}",
+            v.swap
+        );
+    }
+}
