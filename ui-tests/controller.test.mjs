@@ -270,3 +270,32 @@ test('review progress counts the moves judged, not the positions searched', () =
   assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 13, total: 48 }), { done: 12, total: 47 });
   assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 48, total: 48 }), { done: 47, total: 47 });
 });
+
+test('Swap2: the status and the opening bar say who does what, and a due choice blocks stones', () => {
+  setLanguage('en');
+  const swap = (over) => ({ rule: 'swap2', stage: 'placeThree', actor: 'opener', you: 'chooser', youAct: false, choices: [], black: null, stones: 0, ...over });
+  // The computer opens: it is thinking.
+  let s = stateWith({ thinking: true, view: view({ mode: 'computer', humanColor: 'white', computerToMove: true, swap: swap() }) });
+  assert.equal(ctl.statusText(s), 'Computer proposes an opening…');
+  assert.equal(ctl.swapBar(s).info, 'Swap2 · the computer opens, you choose');
+  // Three stones later the player chooses.
+  const choose = swap({ stage: 'chooseAfterThree', actor: 'chooser', youAct: true, choices: ['black', 'white', 'placeTwo'] });
+  s = stateWith({ view: view({ mode: 'computer', humanColor: 'white', moves: ['h8', 'h9', 'i9'], moveNumber: 3, toMove: 'white', swap: choose }) });
+  assert.equal(ctl.statusText(s), 'Choose: take black, keep white and play the 4th stone, or place two more');
+  assert.deepEqual(ctl.swapBar(s).choices.map((c) => [c.choice, c.text]), [['black', 'Take black'], ['white', 'Keep white'], ['placeTwo', 'Place two']]);
+  assert.equal(ctl.openingChoiceDue(s), true);
+  assert.equal(ctl.humanCanPlay(s), false, 'no stone while a choice is due');
+  // Two players: roles in the status, stone counts within the stage.
+  s = stateWith({ view: view({ moves: ['h8', 'h9', 'i9', 'g7'], moveNumber: 4, toMove: 'black', swap: swap({ stage: 'placeTwo', actor: 'chooser', you: null, youAct: true }) }) });
+  assert.equal(ctl.statusText(s), 'Chooser: place stone 2 of 2');
+  assert.equal(ctl.humanCanPlay(s), true);
+  // Done: the phase says nothing more.
+  s = stateWith({ view: view({ moves: ['h8', 'h9', 'i9'], moveNumber: 3, toMove: 'white', swap: swap({ stage: 'done', actor: null, black: 'opener', stones: 3 }) }) });
+  assert.equal(ctl.swapBar(s), null);
+  assert.equal(ctl.statusText(s), 'White to move');
+  // What the computer decided, told once.
+  const prev = view({ mode: 'computer', humanColor: 'black', swap: swap({ stage: 'chooseAfterThree', actor: 'chooser', you: 'opener' }) });
+  const next = view({ mode: 'computer', humanColor: 'black', swap: swap({ stage: 'done', actor: null, you: 'opener', black: 'opener', stones: 3 }) });
+  assert.equal(ctl.swapNotice(prev, next), 'The computer takes white: you play black');
+  assert.equal(ctl.swapNotice(next, next), '');
+});

@@ -14,26 +14,74 @@
   const colorAt = (n) => (n % 2 ? 'white' : 'black');
 
   let gameId = 1;
-  let options = { mode: settings.mode, rule: settings.rule, size: settings.size, level: settings.level, humanColor: settings.humanColor };
+  let options = { mode: settings.mode, rule: settings.rule, size: settings.size, level: settings.level, humanColor: settings.humanColor, openingRule: settings.openingRule };
   let redo = [];
+
+  // Swap / Swap2 (issue 10 §3): a small copy of the shell's opening phase, so the UI's taps
+  // and choice buttons can be driven through it. `swap` is null without an opening rule.
+  let swap = null;
+  const ACTOR = { placeThree: 'opener', chooseAfterThree: 'chooser', placeTwo: 'chooser', chooseColour: 'opener' };
+  function swapStart() {
+    const rule = options.rule !== 'renju' ? options.openingRule : null;
+    swap = rule === 'swap' || rule === 'swap2'
+      ? { rule, stage: 'placeThree', human: options.humanColor === 'black' ? 'opener' : 'chooser', black: null, stones: 0 }
+      : null;
+  }
+  function swapChoices() {
+    if (swap?.stage === 'chooseAfterThree') return swap.rule === 'swap2' ? ['black', 'white', 'placeTwo'] : ['black', 'white'];
+    return swap?.stage === 'chooseColour' ? ['black', 'white'] : [];
+  }
+  function swapView() {
+    if (!swap) return null;
+    const actor = ACTOR[swap.stage] ?? null;
+    const local = options.mode !== 'computer';
+    return {
+      rule: swap.rule, stage: swap.stage, actor, you: local ? null : swap.human,
+      youAct: !!actor && (local || actor === swap.human), choices: swapChoices(), black: swap.black, stones: swap.stones,
+    };
+  }
+  /** Applies a choice of the actor; '' or the error code. */
+  function swapChoose(choice, moves) {
+    if (!swapChoices().length) return 'noChoiceDue';
+    if (!swapChoices().includes(choice)) return 'badArgument';
+    const actor = ACTOR[swap.stage];
+    if (choice === 'placeTwo') {
+      swap.stage = 'placeTwo';
+      return '';
+    }
+    swap.black = choice === 'black' ? actor : actor === 'opener' ? 'chooser' : 'opener';
+    swap.stage = 'done';
+    swap.stones = moves;
+    if (options.mode === 'computer') options.humanColor = swap.black === swap.human ? 'black' : 'white';
+    return '';
+  }
+  function swapPlaced(moves) {
+    if (swap?.stage === 'placeThree' && moves >= 3) swap.stage = 'chooseAfterThree';
+    if (swap?.stage === 'placeTwo' && moves >= 5) swap.stage = 'chooseColour';
+  }
 
   function makeView(moves, extra = {}) {
     const toMove = colorAt(moves.length);
+    const sv = swapView();
+    const inPhase = !!sv && sv.stage !== 'done';
     return {
       gameId, moveNumber: moves.length, size: options.size, rule: options.rule, mode: options.mode,
       level: options.level, humanColor: options.humanColor, moves: [...moves], toMove, result: null,
-      forbidden: [], canUndo: moves.length > 0, canRedo: redo.length > 0,
-      computerToMove: options.mode === 'computer' && toMove !== options.humanColor,
+      forbidden: [], canUndo: moves.length > (swap ? swap.stones : 0) && !(inPhase && sv.choices.length), canRedo: redo.length > 0,
+      computerToMove: options.mode === 'computer' && (inPhase ? !sv.youAct : toMove !== options.humanColor),
+      swap: sv,
       ...extra,
     };
   }
 
+  if (!cfg.moves?.length) swapStart();
   let view = makeView(cfg.moves ?? [], cfg.view ?? {});
 
   const fake = {
     calls: [],
     next: [], // extra fields merged into the next views handed out, in order
     computerMoves: [...(cfg.computerMoves ?? ['i9', 'g7', 'j10', 'f6', 'k11'])],
+    swapComputer: [...(cfg.swapComputer ?? [])], // the computer's opening choices, in order
     hold: !!cfg.hold, // keep computer_move replies until release()
     held: [],
     hintPoint: cfg.hintPoint ?? 'h8',
@@ -108,6 +156,7 @@
         {
           // A named renju opening starts with the moves the test scripted for it in
           // `renjuOpenings`; the shell's choice of a random one is not played here.
+          swapStart();
           const o = options.rule === 'renju' && (cfg.renjuOpenings ?? []).find((x) => x.code === options.renjuOpening);
           view = o ? makeView(o.moves, { canUndo: false, opening: { code: o.code, name: o.name, chinese: o.chinese } }) : makeView([]);
         }
@@ -118,12 +167,35 @@
         if (view.moves.includes(args.point)) return fail('occupied', `${args.point} is occupied`);
         const f = view.forbidden.find((x) => x.point === args.point);
         if (f) return fail('forbidden', `${f.point} is forbidden for black (${f.reason})`, { point: f.point, reason: f.reason });
+        if (view.swap?.choices.length) return fail('choiceDue');
         redo = [];
+        swapPlaced(view.moves.length + 1);
         view = makeView([...view.moves, args.point], fake.next.shift());
+        return ok(clone(view));
+      }
+      case 'choose_opening': {
+        if (stale(args)) return fail('stale');
+        if (swap && !view.swap.youAct) return fail('notYourTurn');
+        const refused = swap ? swapChoose(args.choice, view.moves.length) : 'noChoiceDue';
+        if (refused) return fail(refused);
+        view = makeView(view.moves);
         return ok(clone(view));
       }
       case 'computer_move': {
         if (stale(args)) return fail('stale');
+        if (view.swap && view.swap.stage !== 'done') {
+          // The computer's role in the opening: three stones, or `swapComputer` ({ choice, stones }).
+          let moves = [...view.moves];
+          if (swap.stage === 'placeThree') moves.push(...(cfg.swapProposal ?? ['h8', 'h9', 'i9']).slice(moves.length));
+          else {
+            const act = fake.swapComputer.shift() ?? { choice: 'black', stones: [] };
+            swapChoose(act.choice, moves.length);
+            moves.push(...act.stones);
+          }
+          swapPlaced(moves.length);
+          view = makeView(moves);
+          return cfg.computerLatency ? new Promise((resolve) => setTimeout(() => resolve(clone(view)), cfg.computerLatency)) : ok(clone(view));
+        }
         const reply = makeView([...view.moves, fake.computerMoves.shift() ?? 'a1'], fake.next.shift());
         if (!fake.hold) {
           view = reply;

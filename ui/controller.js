@@ -260,7 +260,7 @@ export function boardModel(state, coarse = false) {
 
 export function humanCanPlay(state) {
   const v = state.view;
-  return !!v && !v.result && !v.computerToMove && !state.thinking && !state.busy && !inReview(state);
+  return !!v && !v.result && !v.computerToMove && !state.thinking && !state.busy && !inReview(state) && !openingChoiceDue(state);
 }
 
 export function confirmMode(state, coarse = false) {
@@ -289,6 +289,8 @@ export function statusText(state, coarse = false) {
     return ply === 0 ? t('reviewStartPos', { total: v.moves.length }) : t('reviewPly', { ply, total: v.moves.length });
   }
   if (v.result) return resultText(v.result);
+  const opening = swapStatus(state, coarse);
+  if (opening) return opening;
   if (state.thinking || (state.busy && state.optimistic && v.mode === 'computer')) return t('thinking');
   if (state.hinting) return t('hinting');
   if (state.hint) {
@@ -321,4 +323,85 @@ export function refusal(state, index) {
   if (m.stones[index]) return t('err_occupied');
   if (m.forbidden.has(index)) return t('forbiddenMove', { reason: t(m.forbidden.get(index)) });
   return '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Swap and Swap2 (issue 10 §3): the opening phase comes with the GameView (`view.swap`); these
+// say who does what while it lasts.
+
+/** The opening phase of the game on screen while it decides who acts, else null. */
+export function swapPhase(view) {
+  const s = view?.swap;
+  return s && s.stage !== 'done' && !view.result ? s : null;
+}
+
+/** A choice (not a stone) is due from the player at the device. */
+export function openingChoiceDue(state) {
+  const s = swapPhase(state.view);
+  return !!s && s.youAct && s.choices.length > 0;
+}
+
+/** The rule's name: "Swap2". */
+export function openingRuleName(rule) {
+  return t(`openingRule_${rule}`);
+}
+
+/** The status line in the opening phase ('' outside it, or while a stone is in flight). */
+export function swapStatus(state, coarse = false) {
+  const v = state.view;
+  const s = swapPhase(v);
+  if (!s || inReview(state) || state.hinting || state.hint) return '';
+  if (state.pending >= 0 && confirmMode(state, coarse)) return '';
+  if (!s.youAct) return t(s.stage === 'placeThree' ? 'swapComputerOpens' : 'swapComputerChooses');
+  const local = v.mode !== 'computer';
+  const n = v.moves.length + (state.optimistic ? 1 : 0);
+  if (s.stage === 'placeThree' || s.stage === 'placeTwo') {
+    const three = s.stage === 'placeThree';
+    const k = three ? n + 1 : n - 2;
+    if (k > (three ? 3 : 2)) return '';
+    if (local) return t(three ? 'swapOpenerPlace' : 'swapChooserPlace', { n: k });
+    return t('swapPlace', { n: k, total: three ? 3 : 2 });
+  }
+  const text = t(s.stage === 'chooseColour' ? 'swapChoose5' : s.choices.includes('placeTwo') ? 'swapChoose3Two' : 'swapChoose3');
+  if (!local) return text;
+  return t(s.actor === 'opener' ? 'swapOpener' : 'swapChooser', { text: text.replace(/^[^:：]*[:：]\s*/, '') });
+}
+
+/**
+ * The opening bar under the board while the phase lasts: a line saying who does what, or the
+ * choice buttons when the player at the device is to choose; null outside the phase.
+ */
+export function swapBar(state) {
+  const v = state.view;
+  const s = swapPhase(v);
+  if (!s || inReview(state)) return null;
+  const rule = openingRuleName(s.rule);
+  if (openingChoiceDue(state)) {
+    const after5 = s.stage === 'chooseColour';
+    const labels = {
+      black: { text: t('swapBlack'), label: t('swapBlack') },
+      white: after5 ? { text: t('swapWhite'), label: t('swapWhiteLabel') } : { text: t('swapWhiteKeep'), label: t('swapWhiteKeepLabel') },
+      placeTwo: { text: t('swapTwo'), label: t('swapTwoLabel') },
+    };
+    return { info: '', choices: s.choices.map((c) => ({ choice: c, ...labels[c] })), disabled: state.busy || state.thinking };
+  }
+  let key;
+  if (v.mode !== 'computer') key = s.stage === 'placeTwo' ? 'swapInfoLocal2' : 'swapInfoLocal3';
+  else if (s.youAct) key = s.stage === 'placeTwo' ? 'swapInfoYouTwo' : 'swapInfoYouOpen';
+  else if (s.stage === 'placeThree') key = 'swapInfoComputer';
+  else if (s.stage === 'placeTwo') key = 'swapInfoComputerTwo';
+  else key = 'swapInfoWaiting';
+  return { info: t(key, { rule }), choices: [], disabled: true };
+}
+
+/** What the computer's opening action decided, as a notice for the player ('' if nothing to tell). */
+export function swapNotice(prev, view) {
+  const before = prev?.swap;
+  const after = view?.swap;
+  if (!before || !after || view.mode !== 'computer' || before.stage === after.stage || prev.gameId !== view.gameId) return '';
+  if (before.youAct || !['chooseAfterThree', 'chooseColour'].includes(before.stage)) return '';
+  if (after.stage === 'chooseColour') return t('swapComputerTwo');
+  if (after.stage !== 'done') return '';
+  const yours = view.humanColor;
+  return t('swapComputerTook', { color: t(`${other(yours)}Lower`), yours: t(`${yours}Lower`) });
 }

@@ -59,17 +59,32 @@ function render() {
 
   const status = statusText();
   if ($('status').textContent !== status) $('status').textContent = status;
+  // A long line (an opening choice spelled out) takes the meta line's room, in two lines.
+  const long = status.length > 40;
+  $('status').toggleAttribute('data-long', long);
+  $('status').parentElement.toggleAttribute('data-long', long);
   const plainMeta = t(v.mode === 'computer' ? 'metaComputer' : 'meta', {
     rule: t(`rule_${v.rule}`),
     size: v.size,
     level: t(`level${v.level}`),
   });
-  const meta = v.opening ? t('metaOpening', { meta: plainMeta, opening: openingName(v.opening) }) : plainMeta;
+  const meta = v.opening
+    ? t('metaOpening', { meta: plainMeta, opening: openingName(v.opening) })
+    : v.swap
+      ? t('metaSwap', { meta: plainMeta, rule: ctl.openingRuleName(v.swap.rule) })
+      : plainMeta;
   if ($('meta').textContent !== meta) $('meta').textContent = meta;
 
   const turn = $('turn');
   const shown = ctl.shownView(state); // in review, the position on screen
-  const turnColour = shown.result ? shown.result.winner ?? 'draw' : state.optimistic ? other(state.optimistic.color) : shown.toMove;
+  // While an opening choice is due, either colour may be the player's: the dot shows both.
+  const turnColour = shown.result
+    ? shown.result.winner ?? 'draw'
+    : state.optimistic
+      ? other(state.optimistic.color)
+      : !ctl.inReview(state) && ctl.swapPhase(v)?.choices.length
+        ? 'choice'
+        : shown.toMove;
   turn.dataset.color = turnColour;
   turn.toggleAttribute('data-thinking', state.thinking || state.hinting);
   $('status').toggleAttribute('data-flash', !!state.flash);
@@ -77,7 +92,7 @@ function render() {
   const reviewing = ctl.inReview(state);
   $('undo').disabled = !v.canUndo || state.busy || reviewing;
   $('redo').disabled = !v.canRedo || state.busy || state.thinking || reviewing;
-  $('hint').disabled = !!v.result || v.computerToMove || state.thinking || state.busy || state.hinting || reviewing;
+  $('hint').disabled = !!v.result || v.computerToMove || state.thinking || state.busy || state.hinting || reviewing || ctl.openingChoiceDue(state);
   $('hint').setAttribute('aria-pressed', String(!!state.hint));
   $('place').hidden = !(confirmMode() && state.pending >= 0 && humanCanPlay());
   $('analysis').setAttribute('aria-pressed', String(state.analysis.on));
@@ -89,11 +104,12 @@ function render() {
 function renderPanel() {
   const model = ctl.evalModel(state);
   const reviewing = ctl.inReview(state);
+  const swap = renderSwapBar();
   const panel = $('panel');
-  const show = !!model || reviewing;
+  const show = !!model || reviewing || swap;
   if (panel.hidden === show) panel.hidden = !show;
   const app = $('app');
-  if (show) app.dataset.panel = [model ? 'eval' : '', reviewing ? 'review' : ''].filter(Boolean).join(' ');
+  if (show) app.dataset.panel = [model ? 'eval' : '', reviewing ? 'review' : '', swap ? 'swap' : ''].filter(Boolean).join(' ');
   else delete app.dataset.panel;
   $('eval-row').hidden = !model;
   $('review').hidden = !reviewing;
@@ -121,6 +137,37 @@ function renderPanel() {
   $('eval-info').textContent = model.info;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Swap / Swap2 opening (issue 10 §3): the bar under the board while the phase lasts, the
+// choice buttons in it, and what the computer decided.
+
+/** Draws the opening bar; says whether it is shown. */
+function renderSwapBar() {
+  const bar = ctl.swapBar(state);
+  const row = $('swap-row');
+  if (row.hidden === !!bar) row.hidden = !bar;
+  if (!bar) return false;
+  const info = $('swap-info');
+  if (info.textContent !== bar.info) info.textContent = bar.info;
+  const shown = new Map(bar.choices.map((c) => [c.choice, c]));
+  for (const button of row.querySelectorAll('.swap-btn')) {
+    const c = shown.get(button.dataset.choice);
+    button.hidden = !c;
+    if (!c) continue;
+    const span = button.querySelector('span');
+    if (span.textContent !== c.text) span.textContent = c.text;
+    button.setAttribute('aria-label', c.label);
+    button.title = c.label;
+    button.disabled = bar.disabled;
+  }
+  return true;
+}
+
+function chooseOpening(choice) {
+  const v = state.view;
+  if (!v || !ctl.openingChoiceDue(state) || state.busy || state.thinking) return;
+  run(() => api.chooseOpening(choice, v.gameId, v.moveNumber));
+}
 
 function flash(text) {
   state.flash = text;
@@ -187,6 +234,11 @@ function applyView(view, { byComputer = false } = {}) {
       // game would count as analysed); two players and loaded records keep it.
       if (view.mode === 'computer' && view.moves.length === 0) state.analysis.on = false;
     }
+  }
+  const decided = byComputer ? ctl.swapNotice(prev, view) : '';
+  if (decided) {
+    toast(decided);
+    announce(decided);
   }
   if (byComputer && view.moves.length > (prev?.moves.length ?? 0)) {
     const color = view.moves.length % 2 ? 'black' : 'white';
@@ -602,6 +654,7 @@ function gameOptions() {
   const s = state.settings ?? state.view;
   const options = { mode: s.mode, rule: s.rule, size: Number(s.size), level: Number(s.level), humanColor: s.humanColor };
   if (s.renjuOpening) options.renjuOpening = s.renjuOpening;
+  if (s.openingRule) options.openingRule = s.openingRule;
   return options;
 }
 
@@ -615,7 +668,10 @@ function optionsDiffer() {
     const code = v.opening?.code;
     if (s.renjuOpening === 'free' ? code : s.renjuOpening === 'random' ? !code : code !== s.renjuOpening) return true;
   }
-  return s.mode === 'computer' && (s.humanColor !== v.humanColor || Number(s.level) !== v.level);
+  if (s.rule !== 'renju' && (s.openingRule ?? 'none') !== (v.swap?.rule ?? 'none')) return true;
+  // Under Swap the colour setting says who opens; the colour played is the phase's outcome.
+  const colourDiffers = v.swap?.you ? (s.humanColor === 'black') !== (v.swap.you === 'opener') : s.humanColor !== v.humanColor;
+  return s.mode === 'computer' && (colourDiffers || Number(s.level) !== v.level);
 }
 
 // The toolbar's New game abandons a game in progress, so a first tap only warns; a second tap
@@ -862,6 +918,9 @@ function bindUi() {
   $('new-game').addEventListener('click', onNewGameButton);
   $('settings').addEventListener('click', openSettings);
   $('place').addEventListener('click', () => place(state.pending));
+  for (const button of document.querySelectorAll('#swap-row .swap-btn')) {
+    button.addEventListener('click', () => chooseOpening(button.dataset.choice));
+  }
   $('play-again').addEventListener('click', doNewGame);
   $('gameover-undo').addEventListener('click', doUndo);
   $('apply-new-game').addEventListener('click', () => {

@@ -91,7 +91,7 @@ export function createSheets({ onBackAtRoot, onClose }) {
 // ---------------------------------------------------------------------------------------------
 // Contents
 
-const CHOICES = ['mode', 'humanColor', 'level', 'rule', 'size', 'confirmMove', 'language', 'theme'];
+const CHOICES = ['mode', 'humanColor', 'level', 'rule', 'openingRule', 'size', 'confirmMove', 'language', 'theme'];
 const SWITCHES = ['moveNumbers', 'sound', 'vibration'];
 
 /**
@@ -108,6 +108,8 @@ export function fillSettings(settings, { waitsForNewGame }) {
   for (const name of SWITCHES) form.elements.namedItem(name).checked = !!settings[name];
   $('field-renju-opening').hidden = settings.rule !== 'renju';
   fillRenjuOpenings(settings.renjuOpening ?? 'free');
+  // Swap and Swap2 are for freestyle and standard; renju starts from its own openings.
+  $('field-opening-rule').hidden = settings.rule === 'renju';
   $('field-colour').disabled = settings.mode !== 'computer';
   $('field-level').disabled = settings.mode !== 'computer';
   $('applies-next').hidden = !waitsForNewGame;
@@ -155,6 +157,7 @@ export function readSettings(base) {
     rule: value('rule'),
     size: Number(value('size')),
     renjuOpening: value('renjuOpening'),
+    openingRule: value('openingRule') || (base?.openingRule ?? 'none'),
     confirmMove: value('confirmMove'),
     moveNumbers: checked('moveNumbers'),
     sound: checked('sound'),
