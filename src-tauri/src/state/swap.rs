@@ -145,55 +145,56 @@ impl SearchJob {
         // search at its budget; the level shows in the moves after it.
         let limits = Level::Master.default_limits();
         let (game, cancel, seed) = (&self.game, &*self.cancel, self.seed);
-        let action =
-            match task {
-                OpeningTask::Propose => {
-                    let stones = engine
-                        .propose_opening(game.rule(), game.size(), limits, cancel, seed)
-                        .unwrap_or_else(|| fallback_opening(game.size()));
-                    Some(OpeningAction {
-                        choice: None,
-                        stones,
-                    })
-                }
-                OpeningTask::AfterThree => engine
-                    .choose_after_three(game, limits, cancel, seed)
-                    .map(|c| match c {
-                        ThreeStoneChoice::TakeBlack => OpeningAction {
-                            choice: Some(Choice::Black),
-                            stones: Vec::new(),
-                        },
-                        ThreeStoneChoice::PlayWhite(p) => OpeningAction {
-                            choice: Some(Choice::White),
-                            stones: vec![p],
-                        },
-                        ThreeStoneChoice::PlaceTwo(two) => OpeningAction {
-                            choice: Some(Choice::PlaceTwo),
-                            stones: two.to_vec(),
-                        },
-                    }),
-                OpeningTask::Colour => {
-                    engine
-                        .choose_colour(game, limits, cancel, seed)
-                        .map(|c| match c {
-                            ColourChoice::Black => OpeningAction {
-                                choice: Some(Choice::Black),
-                                stones: Vec::new(),
-                            },
-                            ColourChoice::White(p) => OpeningAction {
-                                choice: Some(Choice::White),
-                                stones: vec![p],
-                            },
-                        })
-                }
-                OpeningTask::Stone => {
-                    let r = self.run(engine);
-                    r.best.map(|p| OpeningAction {
-                        choice: None,
+        let action = match task {
+            OpeningTask::Propose => {
+                let stones = engine
+                    .propose_opening(game.rule(), game.size(), limits, cancel, seed)
+                    .unwrap_or_else(|| fallback_opening(game.size()));
+                Some(OpeningAction {
+                    choice: None,
+                    stones,
+                })
+            }
+            OpeningTask::AfterThree => engine
+                .choose_after_three(game, limits, cancel, seed)
+                // `None` only without a legal move for white, which the phase never
+                // reaches: black is then the safe answer.
+                .or(Some(ThreeStoneChoice::TakeBlack))
+                .map(|c| match c {
+                    ThreeStoneChoice::TakeBlack => OpeningAction {
+                        choice: Some(Choice::Black),
+                        stones: Vec::new(),
+                    },
+                    ThreeStoneChoice::PlayWhite(p) => OpeningAction {
+                        choice: Some(Choice::White),
                         stones: vec![p],
-                    })
-                }
-            };
+                    },
+                    ThreeStoneChoice::PlaceTwo(two) => OpeningAction {
+                        choice: Some(Choice::PlaceTwo),
+                        stones: two.to_vec(),
+                    },
+                }),
+            OpeningTask::Colour => engine
+                .choose_colour(game, limits, cancel, seed)
+                .or(Some(ColourChoice::Black))
+                .map(|c| match c {
+                    ColourChoice::Black => OpeningAction {
+                        choice: Some(Choice::Black),
+                        stones: Vec::new(),
+                    },
+                    ColourChoice::White(p) => OpeningAction {
+                        choice: Some(Choice::White),
+                        stones: vec![p],
+                    },
+                }),
+            OpeningTask::Stone => {
+                let r = self.run(engine);
+                r.best.map(|p| OpeningAction {
+                    choice: None,
+                    stones: vec![p],
+                })
+            }
+        };
         ComputerAnswer::Opening(action)
     }
 }
