@@ -1002,6 +1002,11 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
     assert.equal(await page.textContent('#toast'), 'The computer takes white: you play black');
     await page.waitForSelector('#board [data-point="j10"][data-stone="white"]');
     assert.equal(await statusText(page), 'Your move');
+    await page.tap('#help');
+    await page.waitForSelector('#help-sheet[open]');
+    assert.match(await page.textContent('#help-body'), /Swap opening: the opener places three stones/);
+    await page.tap('#help-sheet [data-close]');
+    await page.waitForFunction(() => !document.querySelector('#help-sheet').open);
 
     await page.tap('#settings');
     await page.waitForSelector('#settings-sheet[open]');

@@ -150,6 +150,8 @@ const en = {
   swapComputerTwo: 'The computer placed two more stones: your choice',
   err_choiceDue: 'Choose first (the buttons under the board)',
   err_noChoiceDue: 'There is nothing to choose now',
+  help_swap: 'Swap opening: the opener places three stones (black, white, black). The other player then takes black, or keeps white and plays the 4th stone. Whoever plays white moves next.',
+  help_swap2: 'Swap2 opening: the opener places three stones (black, white, black). The other player takes black, keeps white and plays the 4th stone, or places two more stones (white, black) and lets the opener choose a colour. Whoever plays white moves next.',
 };
 
 const zh = {
@@ -296,6 +298,8 @@ const zh = {
   swapComputerTwo: '电脑再摆了两子：请你选择',
   err_choiceDue: '请先做出选择（棋盘下方的按钮）',
   err_noChoiceDue: '现在没有需要选择的',
+  help_swap: '交换开局：开局方先摆三子（黑、白、黑），另一方选择执黑，或执白并下第 4 子。执白的一方接着落子。',
+  help_swap2: 'Swap2 开局：开局方先摆三子（黑、白、黑），另一方可以执黑，执白并下第 4 子，或再摆两子（白、黑）由开局方选择颜色。执白的一方接着落子。',
 };
 
 const DICTS = { en, 'zh-CN': zh };

@@ -243,7 +243,13 @@ function applyView(view, { byComputer = false } = {}) {
   if (byComputer && view.moves.length > (prev?.moves.length ?? 0)) {
     const color = view.moves.length % 2 ? 'black' : 'white';
     feedback(color);
-    announce(t('played', { color: colourName(color), point: view.moves.at(-1).toUpperCase() }));
+    // The computer's opening places several stones at once: every one is told.
+    const from = prev && prev.gameId === view.gameId ? prev.moves.length : view.moves.length - 1;
+    const told = view.moves.slice(from).map((point, k) => {
+      const c = (from + k) % 2 ? 'white' : 'black';
+      return t('played', { color: colourName(c), point: point.toUpperCase() });
+    });
+    if (!decided) announce(told.join(', '));
   }
   if (!prev || prev.size !== view.size) {
     state.cursor = -1;
@@ -928,7 +934,7 @@ function bindUi() {
     doNewGame();
   });
   const openHelp = () => {
-    fillHelp(state.view?.rule ?? state.settings?.rule ?? 'freestyle');
+    fillHelp(state.view?.rule ?? state.settings?.rule ?? 'freestyle', state.view?.swap?.rule);
     sheets.open('help-sheet');
   };
   $('open-help').addEventListener('click', openHelp);

@@ -201,9 +201,11 @@ export function fillStats(stats) {
 }
 
 /** How to play, for one rule. */
-export function fillHelp(rule) {
+export function fillHelp(rule, openingRule = null) {
   const paragraphs = ['helpIntro', `help_${rule}`, 'helpDraw', 'helpTerms', 'helpInput'];
   if (rule !== 'renju') paragraphs.splice(3, 1);
+  // The game's Swap / Swap2 opening, right after the rule it balances.
+  if (openingRule === 'swap' || openingRule === 'swap2') paragraphs.splice(2, 0, `help_${openingRule}`);
   $('help-title').textContent = `${t('howToPlay')} · ${t(`rule_${rule}`)}`;
   $('help-body').replaceChildren(
     ...paragraphs.map((key) => {
