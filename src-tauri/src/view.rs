@@ -102,6 +102,8 @@ pub struct GameView {
     pub review: Option<ReviewView>,
     /// The renju opening the game started from (its stones are moves 1–3).
     pub opening: Option<OpeningView>,
+    /// The game clock (issue 10 §4).
+    pub clock: crate::state::ClockView,
 }
 
 /// One of renju's 26 canonical openings, named for the UI.
@@ -167,8 +169,9 @@ impl From<&crate::state::GameReview> for ReviewView {
 pub struct ResultView {
     /// `None` for a draw.
     pub winner: Option<Color>,
-    /// `"five"`, `"overline"`, `"draw"` (the board is full) or `"no-legal-move"` (a draw:
-    /// under renju every empty point is forbidden for black).
+    /// `"five"`, `"overline"`, `"draw"` (the board is full), `"no-legal-move"` (a draw:
+    /// under renju every empty point is forbidden for black) or `"time"` (the loser's time ran
+    /// out).
     pub reason: &'static str,
     /// The winning stones in RIF; empty for a draw.
     pub line: Vec<String>,
@@ -306,6 +309,7 @@ impl GameView {
             analysed: session.analysed,
             review: None,
             opening: session.opening.map(OpeningView::from),
+            clock: crate::state::ClockView::default(),
         }
     }
 }
