@@ -274,10 +274,8 @@ export function colourName(color) {
 
 export function resultText(result) {
   if (!result.winner) return t(result.reason === 'no-legal-move' ? 'drawNoMove' : 'draw');
-  return t('wins', {
-    color: colourName(result.winner),
-    reason: t(result.reason === 'overline' ? 'reasonOverline' : 'reasonFive'),
-  });
+  const reason = { overline: 'reasonOverline', time: 'reasonTime' }[result.reason] ?? 'reasonFive';
+  return t('wins', { color: colourName(result.winner), reason: t(reason) });
 }
 
 export function statusText(state, coarse = false) {

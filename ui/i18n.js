@@ -119,6 +119,19 @@ const en = {
   reviewBetter: 'better: {point}',
   graphLabel: 'Evaluation over the game',
   graphPoint: 'Move {ply}: {class}',
+  // Game clock (issue 10 §4)
+  clockLabel: 'Clock',
+  clockTotal: 'Game {time}',
+  clockMove: 'Move {ply}: {time}',
+  clockSide: '{color} {time}',
+  clockLeft: '{color} {time} left',
+  clockFlag: '{color} ran out of time',
+  reasonTime: 'on time',
+  seconds: '{n} s',
+  byTime: '{color} ran out of time',
+  gameoverClock: 'Black {black} · White {white} · Game {total}',
+  timeLimit: 'Time per side', timeNone: 'None', timeMinutes: '{n} min',
+  timeIncrement: 'Added per move', incrementNone: 'None', incrementSeconds: '+{n} s',
 };
 
 const zh = {
@@ -234,6 +247,19 @@ const zh = {
   reviewBetter: '更好：{point}',
   graphLabel: '全局形势曲线',
   graphPoint: '第 {ply} 手：{class}',
+  // 对局计时
+  clockLabel: '计时',
+  clockTotal: '全局 {time}',
+  clockMove: '第 {ply} 手：{time}',
+  clockSide: '{color} {time}',
+  clockLeft: '{color}剩余 {time}',
+  clockFlag: '{color}超时',
+  reasonTime: '对方超时',
+  seconds: '{n} 秒',
+  byTime: '{color}超时负',
+  gameoverClock: '黑方 {black} · 白方 {white} · 全局 {total}',
+  timeLimit: '每方用时', timeNone: '不限', timeMinutes: '{n} 分钟',
+  timeIncrement: '每步加秒', incrementNone: '不加', incrementSeconds: '+{n} 秒',
 };
 
 const DICTS = { en, 'zh-CN': zh };
@@ -269,7 +295,7 @@ export function t(key, params = {}) {
 /** Fill every `data-i18n*` element under `root`. */
 export function translateStatic(root = document) {
   if (root === document) document.title = t('appName');
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n, { n: el.dataset.i18nN });
   for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.setAttribute('placeholder', t(el.dataset.i18nPlaceholder));
 }

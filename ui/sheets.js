@@ -91,7 +91,7 @@ export function createSheets({ onBackAtRoot, onClose }) {
 // ---------------------------------------------------------------------------------------------
 // Contents
 
-const CHOICES = ['mode', 'humanColor', 'level', 'rule', 'size', 'confirmMove', 'language', 'theme'];
+const CHOICES = ['mode', 'humanColor', 'level', 'rule', 'size', 'confirmMove', 'language', 'theme', 'clockMinutes', 'clockIncrement'];
 const SWITCHES = ['moveNumbers', 'sound', 'vibration'];
 
 /**
@@ -161,6 +161,8 @@ export function readSettings(base) {
     vibration: checked('vibration'),
     language: value('language'),
     theme: value('theme'),
+    clockMinutes: Number(value('clockMinutes')) || 0,
+    clockIncrement: Number(value('clockIncrement')) || 0,
   };
 }
 
@@ -219,7 +221,11 @@ export function fillGameOver(view, stats) {
   else if (view.mode === 'computer') title = t(r.winner === view.humanColor ? 'youWin' : 'youLose');
   else title = t(r.winner === 'black' ? 'blackWins' : 'whiteWins');
   $('gameover-title').textContent = title;
-  $('gameover-reason').textContent = t({ draw: 'byDraw', 'no-legal-move': 'byNoMove', overline: 'byOverline' }[r.reason] ?? 'byFive');
+  const loser = r.winner === 'black' ? 'white' : 'black';
+  $('gameover-reason').textContent = t(
+    { draw: 'byDraw', 'no-legal-move': 'byNoMove', overline: 'byOverline', time: 'byTime' }[r.reason] ?? 'byFive',
+    { color: t(loser) },
+  );
   $('gameover-stone').dataset.color = r.winner ?? 'draw';
   const line = view.mode === 'computer' ? stats?.levels?.find((l) => l.level === view.level) : null;
   $('gameover-stats').textContent = line ? t('levelRecord', { ...line, level: t(`level${line.level}`) }) : '';
