@@ -23,6 +23,8 @@ const COMMANDS: &[&str] = &[
     "stop_analysis",
     "start_review",
     "cancel_review",
+    "set_clock_paused",
+    "check_clock",
 ];
 
 fn main() {

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as ctl from '../ui/controller.js';
+import * as clock from '../ui/clock.js';
 import { setLanguage } from '../ui/i18n.js';
 
 // setLanguage records the language on <html> and reads the system's languages; node has no
@@ -298,4 +299,74 @@ test('Swap2: the status and the opening bar say who does what, and a due choice 
   const next = view({ mode: 'computer', humanColor: 'black', swap: swap({ stage: 'done', actor: null, you: 'opener', black: 'opener', stones: 3 }) });
   assert.equal(ctl.swapNotice(prev, next), 'The computer takes white: you play black');
   assert.equal(ctl.swapNotice(next, next), '');
+  // A flag that fell in the phase names the roles, the colours being undecided.
+  const flagged = view({ moves: ['h8', 'h9', 'i9'], moveNumber: 3, toMove: 'white', swap: choose, result: { winner: 'black', reason: 'time', line: [] } });
+  assert.equal(ctl.statusText(stateWith({ view: flagged })), 'Opener wins — on time');
+  assert.equal(ctl.statusText(stateWith({ view: { ...flagged, swap: swap({ stage: 'done', actor: null, black: 'opener', stones: 3 }) } })), 'Black wins — on time');
+});
+
+// ---------------------------------------------------------------------------------------------
+// The game clock (ui/clock.js): the shell's values, counted on and worded.
+
+const clockView = (over = {}) => ({
+  running: true, blackMs: 61_000, whiteMs: 5_000, blackLeftMs: null, whiteLeftMs: null, totalMs: 66_000,
+  limit: null, moveMs: [1000, 4000], flag: null, ...over,
+});
+
+test('the clock counts on for the side to move only, and only while it runs', () => {
+  const live = clock.liveClock(clockView(), 'white', 1000, 3500);
+  assert.deepEqual(live.used, { black: 61_000, white: 7_500 });
+  assert.equal(live.total, 68_500);
+  const stopped = clock.liveClock(clockView({ running: false }), 'white', 1000, 3500);
+  assert.deepEqual(stopped.used, { black: 61_000, white: 5_000 });
+  const limited = clock.liveClock(
+    clockView({ blackLeftMs: 900, whiteLeftMs: 100_000, limit: { baseMs: 300_000, incrementMs: 0 } }),
+    'black', 0, 1500,
+  );
+  assert.deepEqual(limited.left, { black: 0, white: 100_000 });
+  assert.equal(clock.flagDue(limited), true);
+  assert.equal(clock.flagDue({ ...limited, flag: 'black' }), false);
+  assert.equal(clock.flagDue(clock.liveClock(clockView(), 'black', 0, 1e9)), false, 'no limit, no flag');
+});
+
+test('clock times read as m:ss, h:mm:ss, and the last ten seconds left in tenths', () => {
+  assert.equal(clock.formatClock(0), '0:00');
+  assert.equal(clock.formatClock(59_999), '0:59');
+  assert.equal(clock.formatClock(61_000), '1:01');
+  assert.equal(clock.formatClock(3_725_000), '1:02:05');
+  assert.equal(clock.formatClock(-5), '0:00');
+  // Time left rounds up: a clock showing 0:00 has run out.
+  assert.equal(clock.formatLeft(299_001), '5:00');
+  assert.equal(clock.formatLeft(10_000), '0:10');
+  assert.equal(clock.formatLeft(9_950), '0:10.0');
+  assert.equal(clock.formatLeft(1_201), '0:01.3');
+  assert.equal(clock.formatLeft(0), '0:00.0');
+  assert.equal(clock.formatSpent(12_345), '12.3 s');
+  assert.equal(clock.formatSpent(75_000), '1:15');
+});
+
+test('the clock model marks the side to move, low time and a fallen flag', () => {
+  const limit = { baseMs: 300_000, incrementMs: 0 };
+  const m = clock.clockModel(clock.liveClock(clockView({ blackLeftMs: 20_000, whiteLeftMs: 200_000, limit }), 'black', 0, 0));
+  assert.deepEqual([m.black.text, m.black.active, m.black.low], ['0:20', true, true]);
+  assert.deepEqual([m.white.text, m.white.active, m.white.low], ['3:20', false, false]);
+  assert.equal(m.total, 'Game 1:06');
+  const flagged = clock.clockModel(clock.liveClock(clockView({ running: false, flag: 'white', whiteLeftMs: 0, blackLeftMs: 5, limit }), 'white', 0, 0));
+  assert.equal(flagged.white.flag, true);
+  assert.equal(flagged.white.active, false);
+});
+
+test('review shows each side’s time up to the move shown and that move’s time', () => {
+  const c = clockView({ moveMs: [null, 2_000, 12_300, null, 500] });
+  const at3 = clock.reviewClockModel(c, 3);
+  assert.deepEqual([at3.black.ms, at3.white.ms, at3.total], [12_300, 2_000, 'Move 3: 12.3 s']);
+  assert.equal(clock.reviewClockModel(c, 4).total, 'Move 4: —');
+  assert.equal(clock.reviewClockModel(c, 0).total, '');
+  // Swap: the opener placed stones 1–3 (its time, whatever their colour) and the chooser took
+  // black, so the opener is white: stone 4 is its too, stone 5 the chooser's.
+  const swapped = clockView({ moveMs: [0, 2_000, 3_000, 4_000, 500], owners: ['white', 'white', 'white'] });
+  const at5 = clock.reviewClockModel(swapped, 5);
+  assert.deepEqual([at5.black.ms, at5.white.ms], [500, 9_000]);
+  assert.equal(clock.clockSummary(c), 'Black 1:01 · White 0:05 · Game 1:06');
+  assert.equal(clock.clockSummary(clockView({ totalMs: 0, moveMs: [] })), '', 'a game the clock never saw');
 });

@@ -59,12 +59,21 @@
     if (swap?.stage === 'placeThree' && moves >= 3) swap.stage = 'chooseAfterThree';
     if (swap?.stage === 'placeTwo' && moves >= 5) swap.stage = 'chooseColour';
   }
+  // Game clock (issue 10 §4): only with `cfg.clock` (fields of a ClockView) do views carry one;
+  // it runs from the first stone unless paused, and every move took `clockMoveMs`.
+  let clockPaused = false;
+  function clockOf(moves) {
+    if (!cfg.clock) return {};
+    const moveMs = moves.map(() => cfg.clockMoveMs ?? 1000);
+    return { clock: { running: moves.length > 0 && !clockPaused, blackMs: 0, whiteMs: 0, blackLeftMs: null, whiteLeftMs: null, totalMs: 0, limit: null, moveMs, flag: null, ...cfg.clock } };
+  }
 
   function makeView(moves, extra = {}) {
     const toMove = colorAt(moves.length);
     const sv = swapView();
     const inPhase = !!sv && sv.stage !== 'done';
     return {
+      ...clockOf(moves),
       gameId, moveNumber: moves.length, size: options.size, rule: options.rule, mode: options.mode,
       level: options.level, humanColor: options.humanColor, moves: [...moves], toMove, result: null,
       forbidden: [], canUndo: moves.length > (swap ? swap.stones : 0) && !(inPhase && sv.choices.length), canRedo: redo.length > 0,
@@ -96,6 +105,7 @@
     stopped: 0,
     reviews: 0,
     reviewDelay: cfg.reviewDelay ?? 15,
+    flag: cfg.flag ?? null,
     sendAnalysis(over = {}) { fake.channel?.onmessage?.(clone({ ...analysisRound(), ...over })); },
     get view() { return clone(view); },
     release() { const r = fake.held.shift(); if (r) r(); return !!r; },
@@ -249,6 +259,14 @@
         fake.stopped++;
         fake.generation++;
         return ok(null);
+      case 'set_clock_paused':
+        clockPaused = !!args.paused;
+        if (view.clock) view = { ...view, clock: { ...view.clock, running: !clockPaused && !view.result && view.moves.length > 0 } };
+        return ok(clone(view));
+      case 'check_clock':
+        // `fake.flag`: what the shell would answer once the side to move's time is spent.
+        if (fake.flag) view = { ...view, ...fake.flag, clock: { ...view.clock, ...fake.flag.clock } };
+        return ok(clone(view));
       case 'cancel_search':
       case 'save_now':
       case 'haptic_tick':

@@ -81,5 +81,9 @@ export function startReview(gameId, moveNumber, onProgress) {
   return call('start_review', { gameId, moveNumber, onProgress: channel });
 }
 export const cancelReview = () => call('cancel_review');
+/** Pauses the game clock (`true`: in the background or a sheet is open) or lets it run; resolves to the GameView. */
+export const setClockPaused = (paused) => call('set_clock_paused', { paused });
+/** The GameView as it stands on the clock; the flag of the side to move falls here if its time is spent. */
+export const checkClock = () => call('check_clock');
 /** A short vibration on phones; the shell does nothing on the desktop. */
 export const hapticTick = () => call('haptic_tick');

@@ -272,12 +272,20 @@ export function colourName(color) {
   return t(color);
 }
 
-export function resultText(result) {
+/**
+ * Who `color` is in the result of `view`: the colour, or, when a flag fell in a Swap / Swap2
+ * opening phase (the colours not yet decided; the clock counts the opener as black), the role.
+ */
+export function sideName(view, color) {
+  const inPhase = view?.swap && view.swap.stage !== 'done' && view.result?.reason === 'time';
+  if (inPhase) return t(color === 'black' ? 'roleOpener' : 'roleChooser');
+  return colourName(color);
+}
+
+export function resultText(result, view = null) {
   if (!result.winner) return t(result.reason === 'no-legal-move' ? 'drawNoMove' : 'draw');
-  return t('wins', {
-    color: colourName(result.winner),
-    reason: t(result.reason === 'overline' ? 'reasonOverline' : 'reasonFive'),
-  });
+  const reason = { overline: 'reasonOverline', time: 'reasonTime' }[result.reason] ?? 'reasonFive';
+  return t('wins', { color: sideName(view ? { ...view, result } : null, result.winner), reason: t(reason) });
 }
 
 export function statusText(state, coarse = false) {
@@ -288,7 +296,7 @@ export function statusText(state, coarse = false) {
     const ply = shownPly(state);
     return ply === 0 ? t('reviewStartPos', { total: v.moves.length }) : t('reviewPly', { ply, total: v.moves.length });
   }
-  if (v.result) return resultText(v.result);
+  if (v.result) return resultText(v.result, v);
   const opening = swapStatus(state, coarse);
   if (opening) return opening;
   if (state.thinking || (state.busy && state.optimistic && v.mode === 'computer')) return t('thinking');

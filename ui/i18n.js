@@ -152,6 +152,21 @@ const en = {
   err_noChoiceDue: 'There is nothing to choose now',
   help_swap: 'Swap opening: the opener places three stones (black, white, black). The other player then takes black, or keeps white and plays the 4th stone. Whoever plays white moves next.',
   help_swap2: 'Swap2 opening: the opener places three stones (black, white, black). The other player takes black, keeps white and plays the 4th stone, or places two more stones (white, black) and lets the opener choose a colour. Whoever plays white moves next.',
+  // Game clock (issue 10 §4)
+  clockLabel: 'Clock',
+  clockTotal: 'Game {time}',
+  clockMove: 'Move {ply}: {time}',
+  clockSide: '{color} {time}',
+  clockLeft: '{color} {time} left',
+  clockFlag: '{color} ran out of time',
+  reasonTime: 'on time',
+  seconds: '{n} s',
+  byTime: '{color} ran out of time',
+  gameoverClock: 'Black {black} · White {white} · Game {total}',
+  timeLimit: 'Time per side', timeNone: 'None', timeMinutes: '{n} min',
+  timeIncrement: 'Added per move', incrementNone: 'None', incrementSeconds: '+{n} s',
+  clockOpener: 'Opener (black until the choice)', clockChooser: 'Chooser (white until the choice)',
+  roleOpener: 'Opener', roleChooser: 'Chooser', roleWins: '{role} wins',
 };
 
 const zh = {
@@ -300,6 +315,21 @@ const zh = {
   err_noChoiceDue: '现在没有需要选择的',
   help_swap: '交换开局：开局方先摆三子（黑、白、黑），另一方选择执黑，或执白并下第 4 子。执白的一方接着落子。',
   help_swap2: 'Swap2 开局：开局方先摆三子（黑、白、黑），另一方可以执黑，执白并下第 4 子，或再摆两子（白、黑）由开局方选择颜色。执白的一方接着落子。',
+  // 对局计时
+  clockLabel: '计时',
+  clockTotal: '全局 {time}',
+  clockMove: '第 {ply} 手：{time}',
+  clockSide: '{color} {time}',
+  clockLeft: '{color}剩余 {time}',
+  clockFlag: '{color}超时',
+  reasonTime: '对方超时',
+  seconds: '{n} 秒',
+  byTime: '{color}超时负',
+  gameoverClock: '黑方 {black} · 白方 {white} · 全局 {total}',
+  timeLimit: '每方用时', timeNone: '不限', timeMinutes: '{n} 分钟',
+  timeIncrement: '每步加秒', incrementNone: '不加', incrementSeconds: '+{n} 秒',
+  clockOpener: '开局方（选择前计为黑方）', clockChooser: '选择方（选择前计为白方）',
+  roleOpener: '开局方', roleChooser: '选择方', roleWins: '{role}胜',
 };
 
 const DICTS = { en, 'zh-CN': zh };
@@ -335,7 +365,7 @@ export function t(key, params = {}) {
 /** Fill every `data-i18n*` element under `root`. */
 export function translateStatic(root = document) {
   if (root === document) document.title = t('appName');
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n, { n: el.dataset.i18nN });
   for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.setAttribute('placeholder', t(el.dataset.i18nPlaceholder));
 }

@@ -14,6 +14,7 @@ import { t, setLanguage, translateStatic, verdict as verdictText } from './i18n.
 import * as ctl from './controller.js';
 import * as sound from './sound.js';
 import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver, openingName, setRenjuOpenings } from './sheets.js';
+import * as clock from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 const coarse = matchMedia('(pointer: coarse)');
@@ -97,6 +98,7 @@ function render() {
   $('place').hidden = !(confirmMode() && state.pending >= 0 && humanCanPlay());
   $('analysis').setAttribute('aria-pressed', String(state.analysis.on));
   $('review-record').disabled = !ctl.canReview(v) || state.busy || state.thinking;
+  renderClock();
   renderPanel();
   syncAnalysis();
 }
@@ -195,7 +197,8 @@ function announce(text) {
 
 function showError(err) {
   if (err.code === 'cancelled') return;
-  if (err.code === 'stale') {
+  // A flag that fell meanwhile (or any change of the position): show the game as it is.
+  if (err.code === 'stale' || err.code === 'gameOver') {
     refresh();
     return;
   }
@@ -213,6 +216,7 @@ function feedback(color) {
 
 function applyView(view, { byComputer = false } = {}) {
   const prev = state.view;
+  takeClock(view);
   const changed =
     !prev || prev.gameId !== view.gameId || prev.moveNumber !== view.moveNumber || prev.moves.join() !== view.moves.join();
   state.view = view;
@@ -262,7 +266,7 @@ function applyView(view, { byComputer = false } = {}) {
   const key = view.result ? `${view.gameId}:${view.moveNumber}` : '';
   if (key && key !== state.resultShown) {
     state.resultShown = key;
-    if (view.result.winner) announce(resultText(view.result));
+    if (view.result.winner) announce(resultText(view.result, view));
     gameOver(view);
   } else if (!key) {
     state.resultShown = '';
@@ -584,6 +588,120 @@ function onGraphTap(e) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Game clock (issue 10 §4): the shell keeps the time; the page draws GameView.clock and counts on
+// for the side to move between replies. It tells the shell when the clock must pause (the app in
+// the background, a sheet open), and asks it (`check_clock`) when the time it shows runs out, so a
+// flag falls even if nobody taps.
+
+const CLOCK_TICK_MS = 200;
+const FLAG_ASK_MS = 1000;
+// The latest clock from the shell, the position it is for and when it came (performance.now()).
+let clockSync = null;
+let clockPausedSent = false;
+let flagAskedAt = -Infinity;
+
+function takeClock(view) {
+  if (!view?.clock) return;
+  // The side whose time runs: in a Swap / Swap2 opening phase, whoever acts, not the stone's colour.
+  clockSync = { clock: view.clock, toMove: view.clock.side ?? view.toMove, gameId: view.gameId, moveNumber: view.moveNumber, at: performance.now() };
+}
+
+/** A reply that only brings the clock (pause, flag check): a fallen flag changes the game. */
+function onClockReply(view) {
+  const v = state.view;
+  if (!view || !v || view.gameId !== v.gameId) return;
+  if (view.result && !v.result) {
+    applyView(view);
+    return;
+  }
+  if (view.moveNumber === v.moveNumber) {
+    takeClock(view);
+    renderClock();
+  }
+}
+
+function liveClock() {
+  const v = state.view;
+  if (!clockSync || !v || clockSync.gameId !== v.gameId || clockSync.moveNumber !== v.moveNumber) return null;
+  return clock.liveClock(clockSync.clock, clockSync.toMove, clockSync.at, performance.now());
+}
+
+function renderClock() {
+  const el = $('clock');
+  const v = state.view;
+  const live = liveClock();
+  const model = ctl.inReview(state) && v ? clock.reviewClockModel(v.clock, ctl.shownPly(state)) : clock.clockModel(live);
+  el.hidden = !model;
+  if (!model) return;
+  el.toggleAttribute('data-running', !!live?.running && !ctl.inReview(state));
+  el.toggleAttribute('data-limit', !!live?.left);
+  const swapPhase = !!v?.swap && v.swap.stage !== 'done';
+  el.toggleAttribute('data-swap-phase', swapPhase);
+  for (const color of ['black', 'white']) {
+    const side = $(`clock-${color}`);
+    const m = model[color];
+    const text = side.querySelector('.clock-time');
+    if (text.textContent !== m.text) text.textContent = m.text;
+    side.dataset.ms = String(Math.round(m.ms));
+    side.toggleAttribute('data-active', m.active);
+    side.toggleAttribute('data-low', m.low);
+    side.toggleAttribute('data-flag', m.flag);
+    // In a Swap / Swap2 opening phase the sides are the players' roles until the colours are decided.
+    const who = swapPhase && !ctl.inReview(state) ? t(color === 'black' ? 'clockOpener' : 'clockChooser') : t(color);
+    const label = m.flag ? t('clockFlag', { color: who }) : t(live?.left && !ctl.inReview(state) ? 'clockLeft' : 'clockSide', { color: who, time: m.text });
+    if (side.getAttribute('aria-label') !== label) side.setAttribute('aria-label', label);
+  }
+  const total = $('clock-total');
+  if (total.textContent !== model.total) total.textContent = model.total;
+  if (flagDue(live)) askFlag();
+}
+
+function flagDue(live) {
+  return clock.flagDue(live) && !state.view?.result;
+}
+
+function askFlag() {
+  const now = performance.now();
+  if (now - flagAskedAt < FLAG_ASK_MS) return;
+  flagAskedAt = now;
+  api.checkClock().then(onClockReply, () => {});
+}
+
+/** Pauses the shell's clock while the page is hidden or a sheet is open, and lets it run after. */
+function syncClockPause() {
+  // The dialogs themselves, not the sheet stack: it is updated only on the later `close` event.
+  const paused = document.hidden || [...document.querySelectorAll('dialog.sheet')].some((d) => d.open);
+  if (paused === clockPausedSent) return;
+  clockPausedSent = paused;
+  api.setClockPaused(paused).then(onClockReply, () => {});
+}
+
+function fillGameOverClock(view) {
+  const line = clock.clockSummary(view.clock);
+  $('gameover-clock').textContent = line;
+  $('gameover-clock').hidden = !line;
+}
+
+/** Whether the time limit chosen in the settings is not the current game's (it applies to the next). */
+function clockDiffers(s, v) {
+  if (s.clockMinutes === undefined) return false;
+  const base = Number(s.clockMinutes) ? Number(s.clockMinutes) * 60_000 : null;
+  const increment = base ? Number(s.clockIncrement ?? 0) * 1000 : 0;
+  const limit = v.clock?.limit ?? null;
+  return (limit?.baseMs ?? null) !== base || (limit?.incrementMs ?? 0) !== increment;
+}
+
+function bindClock() {
+  setInterval(() => {
+    const live = liveClock();
+    if (live?.running || flagDue(live)) renderClock();
+  }, CLOCK_TICK_MS);
+  // Every sheet (settings, game over, help, and any added later) pauses the clock while open.
+  const observer = new MutationObserver(syncClockPause);
+  for (const dialog of document.querySelectorAll('dialog.sheet')) observer.observe(dialog, { attributes: true, attributeFilter: ['open'] });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Player actions
 
 function place(index) {
@@ -675,6 +793,7 @@ function optionsDiffer() {
     if (s.renjuOpening === 'free' ? code : s.renjuOpening === 'random' ? !code : code !== s.renjuOpening) return true;
   }
   if (s.rule !== 'renju' && (s.openingRule ?? 'none') !== (v.swap?.rule ?? 'none')) return true;
+  if (clockDiffers(s, v)) return true;
   // Under Swap the colour setting says who opens; the colour played is the phase's outcome.
   const colourDiffers = v.swap?.you ? (s.humanColor === 'black') !== (v.swap.you === 'opener') : s.humanColor !== v.humanColor;
   return s.mode === 'computer' && (colourDiffers || Number(s.level) !== v.level);
@@ -741,6 +860,7 @@ async function gameOver(view) {
   await new Promise((resolve) => setTimeout(resolve, GAME_OVER_DELAY_MS));
   if (epoch !== state.epoch || !state.view?.result) return;
   fillGameOver(view, stats);
+  fillGameOverClock(view);
   if (!sheets.anyOpen()) sheets.open('gameover-sheet');
 }
 
@@ -839,6 +959,7 @@ function suspend() {
 }
 
 function onVisibility() {
+  syncClockPause();
   if (document.hidden) suspend();
   else if (state.view) refresh();
 }
@@ -950,6 +1071,7 @@ function bindUi() {
   });
 
   coarse.addEventListener('change', render);
+  bindClock();
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('pagehide', suspend);
 }
@@ -976,6 +1098,7 @@ async function start() {
     applyPreferences();
     applyView(s.game);
     if (s.notices?.length) toast(s.notices.map((code) => t(`notice_${code}`)).join(' '));
+    syncClockPause();
   } catch (err) {
     state.flash = errorText(err);
     render();

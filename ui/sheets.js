@@ -7,6 +7,7 @@
 // and call `rearm()`; a second press then leaves the app because nothing is left to go back to.
 
 import { t } from './i18n.js';
+import { sideName } from './controller.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -91,7 +92,7 @@ export function createSheets({ onBackAtRoot, onClose }) {
 // ---------------------------------------------------------------------------------------------
 // Contents
 
-const CHOICES = ['mode', 'humanColor', 'level', 'rule', 'openingRule', 'size', 'confirmMove', 'language', 'theme'];
+const CHOICES = ['mode', 'humanColor', 'level', 'rule', 'openingRule', 'size', 'confirmMove', 'language', 'theme', 'clockMinutes', 'clockIncrement'];
 const SWITCHES = ['moveNumbers', 'sound', 'vibration'];
 
 /**
@@ -164,6 +165,8 @@ export function readSettings(base) {
     vibration: checked('vibration'),
     language: value('language'),
     theme: value('theme'),
+    clockMinutes: Number(value('clockMinutes')) || 0,
+    clockIncrement: Number(value('clockIncrement')) || 0,
   };
 }
 
@@ -222,9 +225,14 @@ export function fillGameOver(view, stats) {
   let title;
   if (!r.winner) title = t('drawTitle');
   else if (view.mode === 'computer') title = t(r.winner === view.humanColor ? 'youWin' : 'youLose');
+  else if (sideName(view, r.winner) !== t(r.winner)) title = t('roleWins', { role: sideName(view, r.winner) });
   else title = t(r.winner === 'black' ? 'blackWins' : 'whiteWins');
   $('gameover-title').textContent = title;
-  $('gameover-reason').textContent = t({ draw: 'byDraw', 'no-legal-move': 'byNoMove', overline: 'byOverline' }[r.reason] ?? 'byFive');
+  const loser = r.winner === 'black' ? 'white' : 'black';
+  $('gameover-reason').textContent = t(
+    { draw: 'byDraw', 'no-legal-move': 'byNoMove', overline: 'byOverline', time: 'byTime' }[r.reason] ?? 'byFive',
+    { color: sideName(view, loser) },
+  );
   $('gameover-stone').dataset.color = r.winner ?? 'draw';
   const line = view.mode === 'computer' ? stats?.levels?.find((l) => l.level === view.level) : null;
   $('gameover-stats').textContent = line ? t('levelRecord', { ...line, level: t(`level${line.level}`) }) : '';

@@ -317,6 +317,24 @@ pub fn cancel_review(core: State<'_, Core>) {
     lock(&core).cancel_review();
 }
 
+/// Pauses the game clock (`paused: true`: the app went to the background or a sheet opened)
+/// or lets it run again; answers the game with its clock.
+#[tauri::command]
+pub async fn set_clock_paused<R: Runtime>(
+    app: AppHandle<R>,
+    paused: Arg<bool>,
+) -> Result<GameView> {
+    let paused = paused.get()?;
+    on_core(app, move |core| Ok(core.set_clock_paused(paused))).await
+}
+
+/// The game as it stands on the clock: the UI asks when the time it shows for the side to
+/// move runs out, and the flag falls here if it did.
+#[tauri::command]
+pub async fn check_clock<R: Runtime>(app: AppHandle<R>) -> Result<GameView> {
+    on_core(app, |core| Ok(core.check_clock())).await
+}
+
 /// The game as `"moves"` (`h8 i9 g7`) or `"sgf"`.
 #[tauri::command]
 pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result<String> {

@@ -75,6 +75,8 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::stop_analysis,
             commands::start_review,
             commands::cancel_review,
+            commands::set_clock_paused,
+            commands::check_clock,
         ])
 }
 
@@ -221,6 +223,16 @@ mod tests {
         assert_eq!(invoke(&w, "save_now", json!({})).unwrap(), Value::Null);
         assert_eq!(invoke(&w, "cancel_search", json!({})).unwrap(), Value::Null);
         assert_eq!(invoke(&w, "haptic_tick", json!({})).unwrap(), Value::Null);
+        let v = invoke(&w, "set_clock_paused", json!({ "paused": true })).unwrap();
+        assert_eq!(v["clock"]["running"], false);
+        // Undone to an empty board: the clock waits for the first stone.
+        let v = invoke(&w, "set_clock_paused", json!({ "paused": false })).unwrap();
+        assert_eq!(v["clock"]["running"], false);
+        let v = invoke(&w, "check_clock", json!({})).unwrap();
+        assert!(
+            v["clock"]["moveMs"].is_array() && v["result"].is_null(),
+            "{v}"
+        );
 
         let v = invoke(
             &w,
@@ -279,6 +291,9 @@ mod tests {
             ),
             ("choose_opening", json!({ "gameId": 1, "moveNumber": 0 })),
             ("new_game", json!({ "options": { "openingRule": 2 } })),
+            ("set_settings", json!({ "settings": { "clockMinutes": 3 } })),
+            ("set_clock_paused", json!({})),
+            ("set_clock_paused", json!({ "paused": "yes" })),
         ] {
             let err = invoke(&w, cmd, args.clone()).unwrap_err();
             assert_eq!(err["code"], "badArgument", "{cmd} {args}: {err}");

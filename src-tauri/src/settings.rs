@@ -6,7 +6,7 @@ use wuzi::openings::renju::{self, Opening};
 use wuzi::{Color, Level, Rule, MAX_SIZE, MIN_SIZE};
 
 use crate::error::{Error, Result};
-use crate::state::OpeningRule;
+use crate::state::{OpeningRule, TimeLimit};
 
 /// Against the computer, or two people on one device.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,7 +162,18 @@ pub struct Settings {
     pub language: Language,
     /// Colour theme.
     pub theme: Theme,
+    /// Time per side in minutes for the next game, one of [`CLOCK_MINUTES`]; 0 = no limit.
+    /// Absent from settings before issue 10 §4.
+    pub clock_minutes: u32,
+    /// Seconds added to a side's time after each of its moves, one of [`CLOCK_INCREMENTS`].
+    pub clock_increment: u32,
 }
+
+/// The time limits offered per side, in minutes (0: none).
+pub const CLOCK_MINUTES: [u32; 4] = [0, 5, 10, 20];
+
+/// The increments offered, in seconds per move.
+pub const CLOCK_INCREMENTS: [u32; 3] = [0, 2, 5];
 
 impl Default for Settings {
     /// A casual player opens the app and plays the computer at once: black, easy, freestyle 15×15.
@@ -181,6 +192,8 @@ impl Default for Settings {
             vibration: true,
             language: Language::System,
             theme: Theme::System,
+            clock_minutes: 0,
+            clock_increment: 0,
         }
     }
 }
@@ -216,9 +229,32 @@ impl Settings {
     }
 
     /// # Errors
-    /// [`Error::BadArgument`] if the board size is outside what the engine plays.
+    /// [`Error::BadArgument`] if the board size is outside what the engine plays, or the time
+    /// limit or increment is not one of those offered.
     pub fn validate(&self) -> Result<()> {
-        check_size(self.size)
+        check_size(self.size)?;
+        if !CLOCK_MINUTES.contains(&self.clock_minutes) {
+            return Err(Error::BadArgument(format!(
+                "time limit {} min is not one of {CLOCK_MINUTES:?}",
+                self.clock_minutes
+            )));
+        }
+        if !CLOCK_INCREMENTS.contains(&self.clock_increment) {
+            return Err(Error::BadArgument(format!(
+                "increment {} s is not one of {CLOCK_INCREMENTS:?}",
+                self.clock_increment
+            )));
+        }
+        Ok(())
+    }
+
+    /// The time limit a new game gets, if any.
+    #[must_use]
+    pub fn time_limit(&self) -> Option<TimeLimit> {
+        (self.clock_minutes > 0).then(|| TimeLimit {
+            base_ms: u64::from(self.clock_minutes) * 60_000,
+            increment_ms: u64::from(self.clock_increment) * 1000,
+        })
     }
 }
 
@@ -393,7 +429,8 @@ mod tests {
             json!({
                 "mode": "computer", "humanColor": "black", "level": 2, "rule": "freestyle",
                 "size": 15, "renjuOpening": "free", "openingRule": "none", "confirmMove": "auto", "moveNumbers": false, "sound": true,
-                "vibration": true, "language": "system", "theme": "system"
+                "vibration": true, "language": "system", "theme": "system",
+                "clockMinutes": 0, "clockIncrement": 0
             })
         );
     }

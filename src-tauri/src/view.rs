@@ -128,6 +128,8 @@ pub struct GameView {
     pub opening: Option<OpeningView>,
     /// The Swap / Swap2 opening of the game, if it has one.
     pub swap: Option<SwapView>,
+    /// The game clock (issue 10 §4).
+    pub clock: crate::state::ClockView,
 }
 
 /// A Swap / Swap2 opening as the UI shows it: the rule, where the phase stands and who acts.
@@ -238,8 +240,9 @@ impl From<&crate::state::GameReview> for ReviewView {
 pub struct ResultView {
     /// `None` for a draw.
     pub winner: Option<Color>,
-    /// `"five"`, `"overline"`, `"draw"` (the board is full) or `"no-legal-move"` (a draw:
-    /// under renju every empty point is forbidden for black).
+    /// `"five"`, `"overline"`, `"draw"` (the board is full), `"no-legal-move"` (a draw:
+    /// under renju every empty point is forbidden for black) or `"time"` (the loser's time ran
+    /// out).
     pub reason: &'static str,
     /// The winning stones in RIF; empty for a draw.
     pub line: Vec<String>,
@@ -381,6 +384,7 @@ impl GameView {
                 .swap
                 .as_ref()
                 .map(|s| SwapView::new(s, session.mode)),
+            clock: crate::state::ClockView::default(),
         }
     }
 }

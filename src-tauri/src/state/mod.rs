@@ -24,6 +24,7 @@ use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 use crate::view::{AppState, GameSetup, GameView, Hint, ReviewView};
 
 mod analysis;
+mod clock;
 mod opening;
 mod persist;
 mod records;
@@ -32,6 +33,7 @@ mod search;
 mod swap;
 
 pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
+pub use clock::{ClockView, GameClock, SavedClock, TimeLimit, TimeSource};
 pub use opening::{Choice, OpeningError, OpeningPhase, OpeningRule, Side, Stage};
 pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
 pub use swap::{ComputerAnswer, OpeningAction, OpeningTask, SwapGame};
@@ -229,6 +231,14 @@ struct SavedSession {
         deserialize_with = "lenient"
     )]
     review: Option<GameReview>,
+    /// The game clock (issue 10 §4); absent from version 1 saves. Read leniently like the
+    /// review: a clock that cannot be read is dropped and the game loads untimed.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    clock: Option<SavedClock>,
 }
 
 fn lenient<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
@@ -238,10 +248,18 @@ fn lenient<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
     Ok(serde_json::from_value(value).ok())
 }
 
-const SESSION_VERSION: u32 = 1;
+/// The game file's format. 2 added the clock; version 1 files (with or without a Swap / Swap2
+/// phase, which needed no new version: its field is optional and read leniently) still load,
+/// untimed.
+const SESSION_VERSION: u32 = 2;
 
 impl SavedSession {
-    fn new(game: &Game, s: &GameSetup, review: Option<&GameReview>) -> SavedSession {
+    fn new(
+        game: &Game,
+        s: &GameSetup,
+        review: Option<&GameReview>,
+        clock: SavedClock,
+    ) -> SavedSession {
         SavedSession {
             version: SESSION_VERSION,
             game_id: s.game_id,
@@ -255,12 +273,13 @@ impl SavedSession {
             swap: s.swap,
             game: game.to_saved(),
             review: review.cloned(),
+            clock: Some(clock),
         }
     }
 
     /// The game replayed through the referee, or `None` if the file describes no legal game.
-    fn restore(self) -> Option<(Game, GameSetup, Option<GameReview>)> {
-        if self.version != SESSION_VERSION {
+    fn restore(self) -> Option<(Game, GameSetup, Option<GameReview>, GameClock)> {
+        if !(1..=SESSION_VERSION).contains(&self.version) {
             return None;
         }
         let game = Game::from_saved(&self.game).ok()?;
@@ -291,7 +310,11 @@ impl SavedSession {
                 .filter(|s| game.rule() != Rule::Renju && s.fits(&game)),
         };
         let review = self.review.filter(|r| r.fits(&game));
-        Some((game, session, review))
+        let clock = match self.clock {
+            Some(saved) => GameClock::restore(saved, &game, session.clock_owners()),
+            None => GameClock::new(&game, None),
+        };
+        Some((game, session, review, clock))
     }
 }
 
@@ -317,6 +340,12 @@ pub struct AppCore {
     review: Option<GameReview>,
     /// The cancel flag of the running review, if any.
     reviewing: Option<Arc<AtomicBool>>,
+    /// The game's clock (`clock.rs`).
+    clock: GameClock,
+    /// Where the clock reads the time (a fake one in tests).
+    time: TimeSource,
+    /// The UI paused the clock: the app is in the background or a sheet is open.
+    clock_paused: bool,
     /// `None`: no data folder, nothing is saved (and the player was told).
     saver: Option<Saver>,
 }
@@ -367,8 +396,12 @@ impl AppCore {
     #[must_use]
     pub fn unsaved() -> AppCore {
         let settings = Settings::default();
+        let game = fresh_game(settings.rule, settings.size);
         AppCore {
-            game: fresh_game(settings.rule, settings.size),
+            clock: GameClock::new(&game, settings.time_limit()),
+            time: TimeSource::system(),
+            clock_paused: false,
+            game,
             session: GameSetup {
                 game_id: 1,
                 mode: settings.mode,
@@ -397,6 +430,12 @@ impl AppCore {
     /// notice, never an error.
     #[must_use]
     pub fn load(storage: Storage) -> AppCore {
+        AppCore::load_with_time(storage, TimeSource::system())
+    }
+
+    /// [`AppCore::load`] with the clock reading `time` (tests pass a fake one).
+    #[must_use]
+    pub fn load_with_time(storage: Storage, time: TimeSource) -> AppCore {
         let mut notices = Vec::new();
         let settings = match storage.load(SETTINGS_FILE, |s: Settings| {
             s.validate().is_ok().then_some(s)
@@ -418,7 +457,7 @@ impl AppCore {
         };
         let saved = storage.load(GAME_FILE, SavedSession::restore);
         let damaged_game = matches!(saved, Loaded::Damaged);
-        let (game, session, review) = match saved {
+        let (game, session, review, clock) = match saved {
             Loaded::Found(found) => found,
             Loaded::Missing | Loaded::Damaged => {
                 if damaged_game {
@@ -437,10 +476,14 @@ impl AppCore {
                     // The first game follows the settings, its opening rule too.
                     swap: SwapGame::start(settings.opening_rule, &game, settings.human_color),
                 };
-                (game, session, None)
+                let clock = GameClock::new(&game, settings.time_limit());
+                (game, session, None, clock)
             }
         };
-        let core = AppCore {
+        let mut core = AppCore {
+            clock,
+            time,
+            clock_paused: false,
             game,
             session,
             settings,
@@ -458,11 +501,13 @@ impl AppCore {
             // Replace the damaged files now rather than at the first move.
             core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
         }
+        core.sync_clock();
         core
     }
 
     /// The whole state for the UI's start; the notice is handed out once.
     pub fn app_state(&mut self) -> AppState {
+        self.check_flag();
         AppState {
             game: self.view(),
             settings: self.settings.clone(),
@@ -477,6 +522,7 @@ impl AppCore {
     pub fn view(&self) -> GameView {
         let mut view = GameView::new(&self.game, &self.session);
         view.review = self.review().map(ReviewView::from);
+        self.show_clock(&mut view);
         view
     }
 
@@ -522,6 +568,7 @@ impl AppCore {
                 .unwrap_or_else(|_| fresh_game(settings.rule, settings.size)),
             None => fresh_game(settings.rule, settings.size),
         };
+        self.clock = GameClock::new(&self.game, settings.time_limit());
         self.session = GameSetup {
             game_id: self.session.game_id.wrapping_add(1),
             mode: settings.mode,
@@ -533,6 +580,7 @@ impl AppCore {
             opening,
             swap: SwapGame::start(settings.opening_rule, &self.game, settings.human_color),
         };
+        self.sync_clock();
         if settings != self.settings {
             self.settings = settings;
             self.save_settings();
@@ -564,7 +612,8 @@ impl AppCore {
     /// `badArgument` / `offBoard` / `occupied` / `forbidden` for the point. Nothing changes then.
     pub fn play(&mut self, point: &str, game_id: u64, move_number: usize) -> Result<GameView> {
         self.check_position(game_id, move_number)?;
-        if self.game.result().is_some() {
+        self.check_flag();
+        if self.over() {
             return Err(Error::GameOver);
         }
         if self.session.computer_to_move(&self.game) {
@@ -580,6 +629,8 @@ impl AppCore {
                     .map_err(|e| Error::from_play(e, size))?;
             }
         }
+        // An opening stone's time is its placer's (`GameClock` owners), whatever its colour.
+        self.clock.record_move(self.time.now());
         // A hint for the previous position is of no use any more.
         self.cancel_search();
         self.mark_analysed();
@@ -589,23 +640,30 @@ impl AppCore {
 
     /// Takes back the last move; against the computer, its reply and the human's move before it.
     pub fn undo(&mut self) -> GameView {
-        if !self.session.can_undo(&self.game) {
+        self.check_flag();
+        if !self.session.can_undo(&self.game) || self.clock.flag().is_some() {
             return self.view();
         }
         self.cancel_search();
         self.cancel_analysis_job();
+        // The thinking so far stays with whoever was thinking: in the opening phase the side
+        // of the role that acts, not of the stone's colour.
+        self.clock.bank(self.clock_side(), self.time.now());
         if let Some(mut swap) = self.swap_in_progress() {
             // `can_undo` allowed it: one of the human's stones of the stage under way.
             if swap.phase.take_back(&mut self.game).is_ok() {
                 self.session.swap = Some(swap);
+                self.clock.take_back();
             }
             self.drop_stale_review();
+            self.sync_clock();
             self.save_game();
             return self.view();
         }
         match self.session.mode {
             Mode::Local => {
                 self.game.undo();
+                self.clock.take_back();
             }
             Mode::Computer => {
                 // `can_undo` promised a human move after the opening stones, so the loop
@@ -613,6 +671,7 @@ impl AppCore {
                 while self.game.moves().len() > self.session.fixed_moves()
                     && self.game.undo().is_some()
                 {
+                    self.clock.take_back();
                     // After an undo the side to move is the side that made the undone move.
                     if self.game.to_move() == self.session.human_color {
                         break;
@@ -621,27 +680,34 @@ impl AppCore {
             }
         }
         self.drop_stale_review();
+        self.sync_clock();
         self.save_game();
         self.view()
     }
 
     /// Replays the last undone move; against the computer, also the computer's reply after it.
     pub fn redo(&mut self) -> GameView {
-        if !self.session.can_redo(&self.game) {
+        self.check_flag();
+        if !self.session.can_redo(&self.game) || self.clock.flag().is_some() {
             return self.view();
         }
         self.cancel_search();
         self.mark_analysed();
+        self.clock.bank(self.clock_side(), self.time.now());
         if let Some(mut swap) = self.swap_in_progress() {
             if swap.phase.redo(&mut self.game).is_ok() {
                 self.session.swap = Some(swap);
+                self.clock.replay();
             }
             self.after_move();
             return self.view();
         }
         self.game.redo();
+        self.clock.replay();
         if self.session.mode == Mode::Computer {
-            while self.session.computer_to_move(&self.game) && self.game.redo().is_some() {}
+            while self.session.computer_to_move(&self.game) && self.game.redo().is_some() {
+                self.clock.replay();
+            }
         }
         self.after_move();
         self.view()

@@ -28,9 +28,16 @@ impl AppCore {
         // The analysed position is gone, and a review of other moves with it.
         self.cancel_analysis_job();
         self.drop_stale_review();
-        if let Some(result) = self.game.result() {
+        self.sync_clock();
+        // On the board, or on time.
+        let winner = match (self.game.result(), self.clock.flag()) {
+            (Some(result), _) => Some(result.winner),
+            (None, Some(loser)) => Some(Some(loser.other())),
+            (None, None) => None,
+        };
+        if let Some(winner) = winner {
             if self.session.mode == Mode::Computer && !self.session.stats_counted {
-                let outcome = match result.winner {
+                let outcome = match winner {
                     None => HumanResult::Draw,
                     Some(c) if c == self.session.human_color => HumanResult::Win,
                     Some(_) => HumanResult::Loss,
@@ -75,6 +82,7 @@ impl AppCore {
                         &self.game,
                         &self.session,
                         self.review(),
+                        self.clock.to_saved(self.time.now()),
                     )),
                     _ => return None,
                 };

@@ -33,6 +33,9 @@ impl AppCore {
             ..self.session
         };
         self.game = game;
+        // A record has no clock: its moves stay untimed, and the game goes on without a limit.
+        self.clock = GameClock::new(&self.game, None);
+        self.sync_clock();
         self.review = None;
         self.cancel_review();
         self.save_game();

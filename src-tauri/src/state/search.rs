@@ -17,7 +17,8 @@ impl AppCore {
         move_number: usize,
     ) -> Result<SearchJob> {
         self.check_position(game_id, move_number)?;
-        if self.game.result().is_some() {
+        self.check_flag();
+        if self.over() {
             return Err(Error::GameOver);
         }
         if kind == SearchKind::Move && !self.session.computer_to_move(&self.game) {
@@ -40,19 +41,28 @@ impl AppCore {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         self.search = Some(Arc::clone(&cancel));
+        let opening = match kind {
+            SearchKind::Move => self.opening_task(),
+            SearchKind::Hint => None,
+        };
         Ok(SearchJob {
             game: self.game.clone(),
             level,
-            limits: level.default_limits(),
+            limits: match (kind, opening) {
+                // Every level decides the Swap / Swap2 opening with Master's budget (`swap.rs`),
+                // within the time its clock leaves it.
+                (SearchKind::Move, Some(task)) if task != OpeningTask::Stone => {
+                    self.limits_on_the_clock(Level::Master.default_limits(), false)
+                }
+                (SearchKind::Move, _) => self.search_limits(level),
+                (SearchKind::Hint, _) => level.default_limits(),
+            },
             // Lower levels play with randomness; a fresh seed per search keeps games varied.
             seed: std::collections::hash_map::RandomState::new().hash_one((game_id, move_number)),
             cancel,
             game_id,
             move_number,
-            opening: match kind {
-                SearchKind::Move => self.opening_task(),
-                SearchKind::Hint => None,
-            },
+            opening,
         })
     }
 
@@ -84,6 +94,10 @@ impl AppCore {
     /// nothing is played then.
     pub fn finish_move(&mut self, job: &SearchJob, result: &SearchResult) -> Result<GameView> {
         self.end_search(job)?;
+        // Its time ran out while it thought: the flag falls, and the move comes too late.
+        if self.check_flag() {
+            return Err(Error::GameOver);
+        }
         // The engine answers `None` only when no legal move is left, which the referee already
         // scores as a finished game.
         let best = result.best.ok_or(Error::GameOver)?;
@@ -91,6 +105,7 @@ impl AppCore {
         self.game
             .try_play(best)
             .map_err(|e| Error::from_play(e, size))?;
+        self.clock.record_move(self.time.now());
         self.after_move();
         Ok(self.view())
     }

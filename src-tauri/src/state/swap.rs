@@ -71,6 +71,44 @@ impl SwapGame {
         }
     }
 
+    /// The colour whose time the opener's is: black until the colours are decided (the side
+    /// that moves first without an opening rule), then the opener's own.
+    #[must_use]
+    pub fn opener_color(&self) -> Color {
+        match self.phase.stage() {
+            Stage::Done {
+                black: Side::Chooser,
+            } => Color::White,
+            _ => Color::Black,
+        }
+    }
+
+    /// Whose time each stone of the phase is on the clock, by ply: the opener's three, then
+    /// (Swap2, after `placeTwo`) the chooser's two, whatever their colours.
+    #[must_use]
+    pub fn clock_owners(&self) -> Vec<Color> {
+        let opener = self.opener_color();
+        let chooser_placed = match self.phase.stage() {
+            Stage::PlaceTwo | Stage::ChooseColour => true,
+            Stage::Done { .. } => self.stones == 5,
+            Stage::PlaceThree | Stage::ChooseAfterThree => false,
+        };
+        let mut owners = vec![opener; 3];
+        if chooser_placed {
+            owners.extend([opener.other(); 2]);
+        }
+        owners
+    }
+
+    /// The colour whose time `role`'s is (see [`SwapGame::opener_color`]).
+    #[must_use]
+    pub fn clock_color(&self, role: Side) -> Color {
+        match role {
+            Side::Opener => self.opener_color(),
+            Side::Chooser => self.opener_color().other(),
+        }
+    }
+
     /// Whether a saved phase fits its game.
     #[must_use]
     pub fn fits(&self, game: &Game) -> bool {
@@ -142,8 +180,9 @@ impl SearchJob {
             return ComputerAnswer::Move(self.run(engine));
         };
         // A fair opening is the point of the rule: every level decides it with Master's
-        // search at its budget; the level shows in the moves after it.
-        let limits = Level::Master.default_limits();
+        // search at its budget (`begin_search` gives the job Master's limits, within what the
+        // clock leaves); the level shows in the moves after it.
+        let limits = self.limits;
         let (game, cancel, seed) = (&self.game, &*self.cancel, self.seed);
         let action = match task {
             OpeningTask::Propose => {
@@ -209,6 +248,14 @@ fn opening_error(e: OpeningError, size: u8) -> Error {
     }
 }
 
+impl GameSetup {
+    /// Whose time the game's first moves are on the clock (see [`SwapGame::clock_owners`]).
+    #[must_use]
+    pub fn clock_owners(&self) -> Vec<Color> {
+        self.swap.map_or_else(Vec::new, |s| s.clock_owners())
+    }
+}
+
 impl AppCore {
     /// The opening phase of the current game, while it decides who acts.
     pub(super) fn swap_in_progress(&self) -> Option<SwapGame> {
@@ -253,6 +300,10 @@ impl AppCore {
         move_number: usize,
     ) -> Result<GameView> {
         self.check_position(game_id, move_number)?;
+        self.check_flag();
+        if self.over() {
+            return Err(Error::GameOver);
+        }
         let mut swap = self.swap_in_progress().ok_or(Error::NoChoiceDue)?;
         if swap.phase.choices().is_empty() {
             return Err(Error::NoChoiceDue);
@@ -264,10 +315,39 @@ impl AppCore {
         swap.phase
             .choose(choice)
             .map_err(|e| opening_error(e, size))?;
+        let role = self.clock_side_role();
         self.cancel_search();
         self.decided(swap, self.game.moves().len());
+        // The chooser goes on thinking on its next stone, or its time is its side's.
+        let acts_next = self.clock_side() == swap.clock_color(role);
+        self.clock_after_choice(role, acts_next);
         self.save_game();
         Ok(self.view())
+    }
+
+    /// The role that acts in the phase now (the opener when none does: only asked in it).
+    fn clock_side_role(&self) -> Side {
+        self.swap_in_progress()
+            .and_then(|s| s.phase.actor())
+            .unwrap_or(Side::Opener)
+    }
+
+    /// The clock after `role` made a choice (the phase is already the one after it): when it
+    /// decided the colours and the opener is white, the times change sides with their players;
+    /// the choice's thinking stays on the move under way if `role` `acts_next` (its next stone
+    /// includes it), else on `role`'s side's total.
+    fn clock_after_choice(&mut self, role: Side, acts_next: bool) {
+        let Some(swap) = self.session.swap else {
+            return;
+        };
+        if swap.opener_color() == Color::White {
+            // Only at the decision: no choice follows it.
+            self.clock.swap_sides();
+        }
+        self.clock.set_owners(swap.clock_owners());
+        if !acts_next {
+            self.clock.bank(swap.clock_color(role), self.time.now());
+        }
     }
 
     /// Keeps `swap` as the game's phase, and once it is done the human's colour and the
@@ -294,8 +374,13 @@ impl AppCore {
         action: Option<&OpeningAction>,
     ) -> Result<GameView> {
         self.end_search(job)?;
+        // Its time ran out while it thought: the flag falls, and the action comes too late.
+        if self.check_flag() {
+            return Err(Error::GameOver);
+        }
         let action = action.ok_or(Error::Cancelled)?;
         let mut swap = self.swap_in_progress().ok_or(Error::Stale)?;
+        let role = self.clock_side_role();
         let mut game = self.game.clone();
         let mut stones = game.moves().len();
         let applied = (|| {
@@ -317,8 +402,18 @@ impl AppCore {
             log::error!("the computer's opening action {action:?} does not fit: {e}");
             return Err(Error::Internal);
         }
+        let before = self.game.moves().len();
         self.game = game;
         self.decided(swap, stones);
+        // One role did it all, on one search: its thinking is its first stone's (the choice's
+        // included), or its side's when it only chose.
+        if action.choice.is_some() {
+            self.clock_after_choice(role, !action.stones.is_empty());
+        }
+        let now = self.time.now();
+        for _ in before..self.game.moves().len() {
+            self.clock.record_move(now);
+        }
         self.after_move();
         Ok(self.view())
     }
@@ -345,6 +440,7 @@ mod tests {
     use super::*;
     use crate::storage::tests::TempDir;
     use serde_json::json;
+    use std::sync::atomic::AtomicU64;
     use std::time::Duration;
     use wuzi::Verdict;
 
@@ -626,7 +722,7 @@ mod tests {
             computer_moves(&mut core, w);
         }
         let v = play(&mut core, "g7").unwrap();
-        assert_eq!(v.result.unwrap().winner, Some(Color::Black));
+        assert_eq!(v.result.as_ref().unwrap().winner, Some(Color::Black));
         let easy = core.stats().levels()[1];
         assert_eq!((easy.wins, easy.losses), (1, 0), "the human won as black");
     }
@@ -753,5 +849,249 @@ mod tests {
             "{:?}",
             v.swap
         );
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // The opening phase on the clock (issue 10 §3 with §4).
+
+    fn timed_core_in(dir: &TempDir, minutes: u32) -> (AppCore, Arc<AtomicU64>) {
+        let (time, ms) = TimeSource::fake();
+        let mut core = AppCore::load_with_time(Storage::open(&dir.0).unwrap(), time);
+        core.set_settings(json!({ "clockMinutes": minutes }))
+            .unwrap();
+        (core, ms)
+    }
+
+    fn wait(ms: &Arc<AtomicU64>, by: u64) {
+        ms.fetch_add(by, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    #[test]
+    fn the_clock_counts_each_players_time_through_a_swap2_phase_and_follows_them_to_their_colours()
+    {
+        let dir = TempDir::new("swap2-clock");
+        let (mut core, ms) = timed_core_in(&dir, 5);
+        new_game(&mut core, Mode::Local, OpeningRule::Swap2, Color::Black);
+        let v = play(&mut core, "h8").unwrap();
+        // The opener places white's stone 2 on its own (black's) time.
+        assert_eq!(
+            (v.to_move, v.clock.side, v.clock.running),
+            (Color::White, Some(Color::Black), true)
+        );
+        wait(&ms, 1000);
+        play(&mut core, "h9").unwrap();
+        wait(&ms, 2000);
+        let v = play(&mut core, "i9").unwrap();
+        assert_eq!(v.clock.side, Some(Color::White), "the chooser thinks");
+        assert_eq!((v.clock.black_ms, v.clock.white_ms), (3000, 0));
+        // The choice to place two is thought over on the chooser's time, and is stone 4's.
+        wait(&ms, 4000);
+        choose(&mut core, Choice::PlaceTwo).unwrap();
+        wait(&ms, 1000);
+        let v = play(&mut core, "g7").unwrap();
+        assert_eq!(v.clock.side, Some(Color::White), "still the chooser");
+        wait(&ms, 500);
+        let v = play(&mut core, "j10").unwrap();
+        assert_eq!(v.clock.side, Some(Color::Black), "the opener chooses");
+        assert_eq!(
+            v.clock.move_ms,
+            [Some(0), Some(1000), Some(2000), Some(5000), Some(500)]
+        );
+        assert_eq!((v.clock.black_ms, v.clock.white_ms), (3000, 5500));
+        // The opener takes white and plays stone 6: its time goes with it to white.
+        wait(&ms, 3000);
+        let v = choose(&mut core, Choice::White).unwrap();
+        assert_eq!(
+            (v.to_move, v.clock.side),
+            (Color::White, Some(Color::White))
+        );
+        assert_eq!((v.clock.black_ms, v.clock.white_ms), (5500, 6000));
+        assert_eq!(
+            (v.clock.black_left_ms, v.clock.white_left_ms),
+            (Some(294_500), Some(294_000))
+        );
+        wait(&ms, 1000);
+        let v = play(&mut core, "k11").unwrap();
+        assert_eq!(v.clock.move_ms[5], Some(4000), "the choice and stone 6");
+        assert_eq!((v.clock.black_ms, v.clock.white_ms), (5500, 7000));
+        // Saved and loaded, the times are still the players'.
+        drop(core);
+        let (time, _) = TimeSource::fake();
+        let core = AppCore::load_with_time(Storage::open(&dir.0).unwrap(), time);
+        let back = core.view().clock;
+        assert_eq!(
+            (back.black_ms, back.white_ms, back.move_ms.len()),
+            (5500, 7000, 6)
+        );
+    }
+
+    #[test]
+    fn a_swap_choice_is_its_choosers_time_and_undo_in_the_phase_gives_none_back() {
+        let dir = TempDir::new("swap-clock-choice");
+        let (mut core, ms) = timed_core_in(&dir, 5);
+        new_game(&mut core, Mode::Local, OpeningRule::Swap, Color::Black);
+        play(&mut core, "h8").unwrap();
+        wait(&ms, 1000);
+        play(&mut core, "h9").unwrap();
+        wait(&ms, 2000);
+        play(&mut core, "a1").unwrap();
+        // A mistaken stone 3 taken back: its time stays the opener's, and the chooser's
+        // half second since, on the chooser's clock, stays the chooser's.
+        wait(&ms, 500);
+        let v = core.undo();
+        assert_eq!(v.moves.len(), 2);
+        assert_eq!((v.clock.black_ms, v.clock.white_ms), (3000, 500));
+        assert_eq!(v.clock.side, Some(Color::Black));
+        wait(&ms, 500);
+        play(&mut core, "i9").unwrap();
+        // The chooser takes black: the opener, now white, plays stone 4; the times change
+        // sides with the players, and the choice's 4 s are the chooser's (black's) though it
+        // plays no stone on them.
+        wait(&ms, 4000);
+        let v = choose(&mut core, Choice::Black).unwrap();
+        assert_eq!(
+            (v.to_move, v.clock.side),
+            (Color::White, Some(Color::White))
+        );
+        assert_eq!((v.clock.black_ms, v.clock.white_ms), (4500, 3500));
+        assert_eq!(
+            v.clock.move_ms,
+            [Some(0), Some(1000), Some(500)],
+            "stone 3's second try; the first one's 2 s stay on the total"
+        );
+        wait(&ms, 700);
+        let v = play(&mut core, "j10").unwrap();
+        assert_eq!(v.clock.move_ms[3], Some(700));
+        assert_eq!((v.clock.black_ms, v.clock.white_ms), (4500, 4200));
+    }
+
+    #[test]
+    fn a_flag_falls_in_the_opening_phase_for_whoever_acts() {
+        // Between two players: the chooser thinks too long over its choice.
+        let dir = TempDir::new("swap-flag-local");
+        let (mut core, ms) = timed_core_in(&dir, 5);
+        new_game(&mut core, Mode::Local, OpeningRule::Swap2, Color::Black);
+        for p in ["h8", "h9", "i9"] {
+            play(&mut core, p).unwrap();
+        }
+        wait(&ms, 300_000);
+        let before = core.view();
+        assert!(
+            before.result.is_none(),
+            "not yet: the flag falls when asked"
+        );
+        let err = choose(&mut core, Choice::PlaceTwo).unwrap_err();
+        assert_eq!(err.code(), "gameOver");
+        let v = core.view();
+        let result = v.result.clone().unwrap();
+        assert_eq!(
+            (result.winner, result.reason, v.clock.flag),
+            (Some(Color::Black), "time", Some(Color::White)),
+            "the chooser (white's time) lost to the opener"
+        );
+        assert_eq!(stage(&v), "chooseAfterThree");
+        assert!(!v.can_undo);
+
+        // Against the computer, which thinks too long over its choice: the human opener
+        // wins, and the computer's answer is not played.
+        let dir = TempDir::new("swap-flag-computer");
+        let (mut core, ms) = timed_core_in(&dir, 5);
+        new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::Black);
+        for p in ["h8", "h9", "i9"] {
+            play(&mut core, p).unwrap();
+        }
+        let (id, n) = pos(&core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        assert_eq!(job.opening, Some(OpeningTask::AfterThree));
+        wait(&ms, 300_001);
+        let err = core
+            .finish_computer(
+                &job,
+                &ComputerAnswer::Opening(Some(action(Some(Choice::Black), &[]))),
+            )
+            .unwrap_err();
+        assert_eq!(err.code(), "gameOver");
+        let v = core.view();
+        assert_eq!(v.result.as_ref().unwrap().winner, Some(Color::Black));
+        assert_eq!((stage(&v), v.moves.len()), ("chooseAfterThree", 3));
+        let easy = core.stats().levels()[1];
+        assert_eq!((easy.wins, easy.losses), (1, 0), "the human won on time");
+    }
+
+    #[test]
+    fn the_computers_opening_decision_keeps_within_its_clock() {
+        let dir = TempDir::new("swap-clock-budget");
+        let (mut core, ms) = timed_core_in(&dir, 5);
+        new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::Black);
+        for p in ["h8", "h9", "i9"] {
+            play(&mut core, p).unwrap();
+        }
+        let master = Level::Master.default_limits();
+        let (id, n) = pos(&core);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        assert_eq!(job.limits, master, "plenty of time: Master's own budget");
+        core.cancel_search();
+        // Two seconds left on the chooser's clock: the decision takes less than Master's.
+        wait(&ms, 298_000);
+        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        assert!(job.limits.time < master.time, "{:?}", job.limits);
+        // Its stones come at one instant: the thinking is the first one's.
+        let v = core
+            .finish_computer(
+                &job,
+                &ComputerAnswer::Opening(Some(action(Some(Choice::PlaceTwo), &["g7", "j10"]))),
+            )
+            .unwrap();
+        assert_eq!(&v.clock.move_ms[3..], [Some(298_000), Some(0)]);
+        assert_eq!(v.clock.side, Some(Color::Black), "the human opener chooses");
+    }
+
+    #[test]
+    fn saves_of_either_branch_load_and_a_damaged_clock_or_phase_drops_alone() {
+        let dir = TempDir::new("swap-clock-saves");
+        let save = |version: u32, swap: serde_json::Value, clock: serde_json::Value| {
+            let mut file = json!({ "version": version, "gameId": 4, "mode": "local", "level": 2,
+                "humanColor": "black", "statsCounted": false, "gameUid": 7,
+                "game": { "version": 1, "rule": "freestyle", "size": 15,
+                          "moves": ["h8", "h9"], "redo": [] } });
+            if !swap.is_null() {
+                file["swap"] = swap;
+            }
+            if !clock.is_null() {
+                file["clock"] = clock;
+            }
+            std::fs::write(dir.0.join(GAME_FILE), file.to_string()).unwrap();
+            core_in(&dir).view()
+        };
+        let swap =
+            json!({ "phase": { "rule": "swap2", "stage": "placeThree" }, "human": "opener" });
+        let clock = json!({ "limit": { "baseMs": 300_000, "incrementMs": 0 },
+                            "moves": [0, 1500], "pendingMs": 500 });
+        // Version 1 from main, and from the Swap branch (its phase, no clock).
+        let v = save(1, serde_json::Value::Null, serde_json::Value::Null);
+        assert_eq!((v.swap, v.moves.len(), v.clock.limit), (None, 2, None));
+        let v = save(1, swap.clone(), serde_json::Value::Null);
+        assert_eq!(
+            (stage(&v), v.clock.move_ms.as_slice()),
+            ("placeThree", &[None, None][..])
+        );
+        // Version 2 from the clock branch (no phase), and with both.
+        let v = save(2, serde_json::Value::Null, clock.clone());
+        assert_eq!((v.swap, v.clock.white_ms), (None, 1500));
+        let v = save(2, swap.clone(), clock.clone());
+        assert_eq!(stage(&v), "placeThree");
+        // Both stones were the opener's, and its third is under way.
+        assert_eq!(
+            (v.clock.black_ms, v.clock.white_ms, v.clock.side),
+            (2000, 0, Some(Color::Black))
+        );
+        // A damaged clock leaves the phase, a damaged phase the clock, and the game stays.
+        let v = save(2, swap.clone(), json!({ "moves": "x" }));
+        assert_eq!(
+            (stage(&v), v.clock.limit, v.moves.len()),
+            ("placeThree", None, 2)
+        );
+        let v = save(2, json!({ "phase": 7 }), clock);
+        assert_eq!((v.swap, v.clock.white_ms, v.moves.len()), (None, 1500, 2));
     }
 }
