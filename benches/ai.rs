@@ -47,7 +47,7 @@ fn pattern_update(c: &mut Criterion) {
         });
     });
     c.bench_function("eval/evaluate", |b| {
-        b.iter(|| wuzi::ai::eval::evaluate(std::hint::black_box(&pos)));
+        b.iter(|| wuzi::ai::eval::evaluate(std::hint::black_box(&mut pos)));
     });
     c.bench_function("position/from scratch", |b| {
         let board = pos.board().clone();

@@ -524,7 +524,7 @@ fn beginner(pos: &mut Position, seed: u64) -> ThreadResult {
     let mut rng = StdRng::seed_from_u64(seed ^ pos.hash());
     let me = pos.to_move();
     let op = me.other();
-    let pick = |pos: &Position, i: usize| ThreadResult {
+    let pick = |pos: &mut Position, i: usize| ThreadResult {
         best: Some(i),
         score: crate::ai::eval::evaluate(pos),
         depth: 1,

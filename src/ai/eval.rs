@@ -13,7 +13,10 @@
 //! where `W` has one value per colour, per "is this colour to move", and per combination of
 //! four patterns (a multiset: [`COMBOS`] of them), and `T` one value per set of threats each
 //! side can make next (see [`threat_mask`]). Both sums are kept up to date by
-//! [`Position`] on every move, so the evaluation costs a few loads.
+//! [`Position`] on every move, so the evaluation costs a few loads. Under renju a point
+//! forbidden to black counts as combination rank 0 for black and its threats leave black's
+//! mask (see [`EvalTerms`]): the referee is asked only about the few points whose patterns
+//! allow a forbidden move.
 //!
 //! The values are fitted to game results and search scores by logistic regression
 //! (`wuzi tune`, see [`crate::ai::tune`]): the evaluation is in units where a position scoring
@@ -23,7 +26,7 @@
 use std::sync::OnceLock;
 
 use crate::ai::pattern::Pattern;
-use crate::ai::position::{Position, Threat};
+use crate::ai::position::{ForbiddenPoints, Position, Threat};
 use crate::{Color, Rule};
 
 /// Largest static evaluation magnitude, well below the mate band.
@@ -96,10 +99,15 @@ pub fn combo_patterns(rank: usize) -> [Pattern; 4] {
 /// open three, a double three.
 #[must_use]
 pub fn side_threats(pos: &Position, c: Color) -> usize {
-    let four = pos.count(c, Threat::Four) + pos.count(c, Threat::FourThree) > 0;
-    let four_three = pos.count(c, Threat::FourThree) > 0;
-    let three = pos.count(c, Threat::Three) + pos.count(c, Threat::ThreeThree) > 0;
-    let three_three = pos.count(c, Threat::ThreeThree) > 0;
+    threat_bits(|t| pos.count(c, t))
+}
+
+/// [`side_threats`] from the number of points of each class.
+fn threat_bits(count: impl Fn(Threat) -> u32) -> usize {
+    let four = count(Threat::Four) + count(Threat::FourThree) > 0;
+    let four_three = count(Threat::FourThree) > 0;
+    let three = count(Threat::Three) + count(Threat::ThreeThree) > 0;
+    let three_three = count(Threat::ThreeThree) > 0;
     usize::from(four)
         | usize::from(four_three) << 1
         | usize::from(three) << 2
@@ -112,6 +120,42 @@ pub fn side_threats(pos: &Position, c: Color) -> usize {
 pub fn threat_mask(pos: &Position) -> usize {
     let me = pos.to_move();
     side_threats(pos, me) | side_threats(pos, me.other()) << 4
+}
+
+/// The threat mask when black cannot play the points in `dead` (renju): their threats do not
+/// count.
+fn threat_mask_without(pos: &Position, dead: &ForbiddenPoints) -> usize {
+    let black = threat_bits(|t| pos.count(Color::Black, t) - dead.threats[t as usize]);
+    let white = side_threats(pos, Color::White);
+    match pos.to_move() {
+        Color::Black => black | white << 4,
+        Color::White => white | black << 4,
+    }
+}
+
+/// What the evaluation sees of a position: its threat mask and, for each colour, the
+/// evaluation weights summed over the empty points as if that colour were to move or waiting.
+/// Under renju, a point forbidden to black counts for black as a point where it makes
+/// nothing (combination rank 0), and its threats are dropped from black's mask: a shape black
+/// can only complete through a forbidden point is dead.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EvalTerms {
+    /// See [`threat_mask`].
+    pub mask: usize,
+    /// The forbidden points found (0 outside renju).
+    pub dead: ForbiddenPoints,
+}
+
+/// The [`EvalTerms`] of a position (asks the referee about black's maybe-forbidden points).
+#[must_use]
+pub fn eval_terms(pos: &mut Position) -> EvalTerms {
+    let dead = pos.forbidden_black();
+    let mask = if dead.points == 0 {
+        threat_mask(pos)
+    } else {
+        threat_mask_without(pos, &dead)
+    };
+    EvalTerms { mask, dead }
 }
 
 /// One rule's evaluation tables, in evaluation units.
@@ -300,11 +344,18 @@ pub fn install_weights(rule: Rule, w: Weights) -> Result<(), WeightsError> {
 /// The evaluation for the side to move (see the module docs), clamped to ±[`EVAL_LIMIT`].
 #[inline]
 #[must_use]
-pub fn evaluate(pos: &Position) -> i32 {
+pub fn evaluate(pos: &mut Position) -> i32 {
     let me = pos.to_move();
     let op = me.other();
-    let t = i32::from(pos.weights().threat[me.index()][threat_mask(pos)]);
-    (pos.weight_sum(me, true) + pos.weight_sum(op, false) + t).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let w = pos.weights();
+    let terms = eval_terms(pos);
+    let t = i32::from(w.threat[me.index()][terms.mask]);
+    let mut sum = pos.weight_sum(me, true) + pos.weight_sum(op, false) + t;
+    if terms.dead.points > 0 {
+        let side = usize::from(me == Color::Black);
+        sum += terms.dead.points * i32::from(w.cell[0][side][0]) - terms.dead.w[side];
+    }
+    sum.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 #[cfg(test)]
@@ -341,14 +392,42 @@ mod tests {
     }
 
     #[test]
+    fn a_double_three_forbidden_to_black_is_dead() {
+        // Black's two twos meet at h8: a double three there, forbidden under renju.
+        let mut b = Board::new(15).unwrap();
+        for (x, y) in [(5, 7), (6, 7), (7, 5), (7, 6)] {
+            b.place(Point::new(x, y), Color::Black);
+        }
+        for (x, y) in [(0, 0), (14, 14), (0, 14), (14, 0)] {
+            b.place(Point::new(x, y), Color::White);
+        }
+        let h8 = Board::index_of(Point::new(7, 7));
+        let double_three = 1 << 3;
+        let mut free = Position::new(&b, Rule::Freestyle, Color::Black);
+        assert_eq!(free.forbidden_black(), ForbiddenPoints::default());
+        assert_ne!(eval_terms(&mut free).mask & double_three, 0);
+        let mut renju = Position::new(&b, Rule::Renju, Color::Black);
+        assert_eq!(renju.threat(Color::Black, h8), Threat::ThreeThree);
+        let dead = renju.forbidden_black();
+        assert_eq!(dead.points, 1);
+        assert_eq!(dead.threats[Threat::ThreeThree as usize], 1);
+        let terms = eval_terms(&mut renju);
+        assert_eq!(terms.dead, dead);
+        assert_eq!(terms.mask & double_three, 0, "{:#b}", terms.mask);
+        // White's view: black's waiting double three is gone from the high bits too.
+        let mut white = Position::new(&b, Rule::Renju, Color::White);
+        assert_eq!(eval_terms(&mut white).mask & (double_three << 4), 0);
+    }
+
+    #[test]
     fn more_threats_score_higher() {
         let mut b = Board::new(15).unwrap();
         b.place(Point::new(7, 7), Color::Black);
         b.place(Point::new(8, 7), Color::Black);
         b.place(Point::new(9, 7), Color::Black);
         b.place(Point::new(0, 0), Color::White);
-        let black = evaluate(&Position::new(&b, Rule::Freestyle, Color::Black));
-        let white = evaluate(&Position::new(&b, Rule::Freestyle, Color::White));
+        let black = evaluate(&mut Position::new(&b, Rule::Freestyle, Color::Black));
+        let white = evaluate(&mut Position::new(&b, Rule::Freestyle, Color::White));
         assert!(black > 0, "{black}");
         assert!(white < 0, "{white}");
     }

@@ -170,6 +170,17 @@ struct CellInfo {
     pol: [i16; 2],
 }
 
+/// What black's forbidden empty points hold (see [`Position::forbidden_black`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ForbiddenPoints {
+    /// How many there are.
+    pub points: i32,
+    /// Black's evaluation weights summed over them, waiting and to move.
+    pub w: [i32; 2],
+    /// How many of them hold each [`Threat`] class for black.
+    pub threats: [u32; THREATS],
+}
+
 /// Board + incremental pattern state; see the module docs.
 #[derive(Clone)]
 pub struct Position {
@@ -189,6 +200,10 @@ pub struct Position {
     /// `wsum[colour][to_move]`: the colour's evaluation weights summed over empty points.
     wsum: [[i32; 2]; 2],
     threat_count: [[u16; THREATS]; 2],
+    /// Black's empty points whose patterns allow a forbidden move (renju), one bit per padded
+    /// index, and how many there are.
+    maybe_forbidden: Box<[u64; CELLS.div_ceil(64)]>,
+    maybe_forbidden_count: u16,
     /// Stones within the 5×5 square around each cell: a candidate move has one.
     near: Box<[u8; CELLS]>,
     /// On-board padded indices, row-major.
@@ -224,6 +239,8 @@ impl PartialEq for Position {
             && self.score_sum == other.score_sum
             && self.wsum == other.wsum
             && self.threat_count == other.threat_count
+            && self.maybe_forbidden[..] == other.maybe_forbidden[..]
+            && self.maybe_forbidden_count == other.maybe_forbidden_count
             && self.near[..] == other.near[..]
     }
 }
@@ -250,6 +267,8 @@ impl Position {
             score_sum: [0; 2],
             wsum: [[0; 2]; 2],
             threat_count: [[0; THREATS]; 2],
+            maybe_forbidden: Box::new([0; CELLS.div_ceil(64)]),
+            maybe_forbidden_count: 0,
             near: Box::new([0; CELLS]),
             points,
             history: Vec::with_capacity(400),
@@ -276,6 +295,8 @@ impl Position {
         self.score_sum = [0; 2];
         self.wsum = [[0; 2]; 2];
         self.threat_count = [[0; THREATS]; 2];
+        self.maybe_forbidden.fill(0);
+        self.maybe_forbidden_count = 0;
         self.near.fill(0);
         for k in 0..self.points.len() {
             let i = self.points[k] as usize;
@@ -318,11 +339,28 @@ impl Position {
         self.score_sum[c.index()] += sign * info.score;
         self.wsum[c.index()][0] += sign * i32::from(info.w[0]);
         self.wsum[c.index()][1] += sign * i32::from(info.w[1]);
+        let maybe_forbidden = info.maybe_forbidden;
         let t = &mut self.threat_count[c.index()][info.threat as usize];
         if sign > 0 {
             *t += 1;
         } else {
             *t -= 1;
+        }
+        if maybe_forbidden {
+            self.mark_maybe_forbidden(i, sign > 0);
+        }
+    }
+
+    /// Sets or clears `i` in the set of black's maybe-forbidden points.
+    #[inline]
+    fn mark_maybe_forbidden(&mut self, i: usize, on: bool) {
+        let bit = 1u64 << (i % 64);
+        if on {
+            self.maybe_forbidden[i / 64] |= bit;
+            self.maybe_forbidden_count += 1;
+        } else {
+            self.maybe_forbidden[i / 64] &= !bit;
+            self.maybe_forbidden_count -= 1;
         }
     }
 
@@ -433,6 +471,9 @@ impl Position {
             if info.threat != old.threat {
                 self.threat_count[ci][old.threat as usize] -= 1;
                 self.threat_count[ci][info.threat as usize] += 1;
+            }
+            if info.maybe_forbidden != old.maybe_forbidden {
+                self.mark_maybe_forbidden(j, info.maybe_forbidden);
             }
             self.info[ci][j] = info;
         }
@@ -575,6 +616,31 @@ impl Position {
     #[must_use]
     pub fn maybe_forbidden(&self, idx: usize) -> bool {
         self.info[0][idx].maybe_forbidden
+    }
+
+    /// Black's forbidden empty points under renju (the referee asked only where the patterns
+    /// allow one), summed up for the evaluation: a shape that black can only complete through
+    /// such a point is dead.
+    pub fn forbidden_black(&mut self) -> ForbiddenPoints {
+        let mut out = ForbiddenPoints::default();
+        if self.maybe_forbidden_count == 0 {
+            return out;
+        }
+        for word in 0..self.maybe_forbidden.len() {
+            let mut bits = self.maybe_forbidden[word];
+            while bits != 0 {
+                let i = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if crate::forbidden_at(&mut self.board, Board::point_of(i)).is_some() {
+                    let info = &self.info[0][i];
+                    out.points += 1;
+                    out.w[0] += i32::from(info.w[0]);
+                    out.w[1] += i32::from(info.w[1]);
+                    out.threats[info.threat as usize] += 1;
+                }
+            }
+        }
+        out
     }
 
     /// Whether `c` may legally play the empty point `idx`: the referee is asked only when the

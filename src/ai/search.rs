@@ -505,7 +505,7 @@ impl<'a> Searcher<'a> {
         ((h >> 40) % (2 * self.cfg.noise as u64 + 1)) as i32 - self.cfg.noise
     }
 
-    fn static_eval(&self, pos: &Position) -> i32 {
+    fn static_eval(&self, pos: &mut Position) -> i32 {
         evaluate(pos) + self.noise(pos)
     }
 

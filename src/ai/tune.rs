@@ -23,7 +23,7 @@ use std::sync::Mutex;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::ai::eval::{combo_rank, threat_mask, Weights, COMBOS, MASKS, SCALE};
+use crate::ai::eval::{combo_rank, eval_terms, Weights, COMBOS, MASKS, SCALE};
 use crate::ai::pattern::Pattern;
 use crate::ai::position::{combo_score, Position, Threat};
 use crate::ai::search::MATE_BOUND;
@@ -296,20 +296,25 @@ pub fn is_quiet(pos: &mut Position) -> bool {
 }
 
 /// The features of a position (see the module docs), accumulated into `out` as
-/// `(feature, count)` pairs.
-pub fn features(pos: &Position, out: &mut Vec<(u16, u16)>) {
+/// `(feature, count)` pairs. Under renju a point forbidden to black holds nothing for black
+/// (as in [`crate::ai::eval::eval_terms`]).
+pub fn features(pos: &mut Position, out: &mut Vec<(u16, u16)>) {
     let me = pos.to_move();
     let mut ids: Vec<u16> = Vec::with_capacity(pos.points().len() * 10 + 1);
-    let t = CELL_PARAMS + PATTERN_PARAMS + me.index() * MASKS + threat_mask(pos);
+    let t = CELL_PARAMS + PATTERN_PARAMS + me.index() * MASKS + eval_terms(pos).mask;
     ids.push(t as u16);
-    for &i in pos.points() {
-        let i = i as usize;
+    for k in 0..pos.points().len() {
+        let i = pos.points()[k] as usize;
         if !pos.is_empty(i) {
             continue;
         }
         for c in Color::ALL {
             let table = c.index() * 2 + usize::from(c == me);
-            let patterns: [Pattern; 4] = std::array::from_fn(|d| pos.pattern(c, i, d));
+            let patterns: [Pattern; 4] = if pos.is_legal(c, i) {
+                std::array::from_fn(|d| pos.pattern(c, i, d))
+            } else {
+                [Pattern::Dead; 4]
+            };
             ids.push((table * COMBOS + combo_rank(patterns)) as u16);
             for p in patterns {
                 ids.push((CELL_PARAMS + table * 12 + p as usize) as u16);
@@ -352,7 +357,7 @@ pub fn samples(games: &[TuneGame], lambda: f64) -> Samples {
                         };
                         let search = sigmoid(f64::from(score) / SCALE);
                         let target = lambda * result + (1.0 - lambda) * search;
-                        features(&pos, &mut out.features);
+                        features(&mut pos, &mut out.features);
                         out.starts.push(out.features.len() as u32);
                         out.targets.push(target as f32);
                     }
@@ -747,31 +752,36 @@ mod tests {
 
     #[test]
     fn features_reproduce_the_engine_evaluation() {
-        let games: Vec<TuneGame> = {
-            let mut v = Vec::new();
+        // Renju games reach positions with points forbidden to black, where both sides of
+        // the equation drop black's shapes through them.
+        let mut forbidden_seen = 0;
+        for rule in [Rule::Freestyle, Rule::Renju] {
             let cfg = GenConfig {
-                rule: Rule::Freestyle,
+                rule,
                 size: 15,
-                games: 1,
+                games: 3,
                 nodes: 500,
                 opening: (4, 4),
                 seed: 3,
                 threads: 1,
             };
-            generate(&cfg, |g| v.push(g.clone()));
-            v
-        };
-        let g = &games[0];
-        let board = Board::new(g.size).unwrap();
-        let mut pos = Position::new(&board, g.rule, Color::Black);
-        let w = crate::ai::eval::weights(g.rule);
-        for &m in &g.moves {
-            let mut f = Vec::new();
-            features(&pos, &mut f);
-            let e = crate::ai::eval::evaluate(&pos);
-            assert_eq!(eval_of(w, &f) as i32, e);
-            pos.play(Board::index_of(m));
+            let mut games = Vec::new();
+            generate(&cfg, |g| games.push(g.clone()));
+            let w = crate::ai::eval::weights(rule);
+            for g in &games {
+                let board = Board::new(g.size).unwrap();
+                let mut pos = Position::new(&board, g.rule, Color::Black);
+                for &m in &g.moves {
+                    let mut f = Vec::new();
+                    features(&mut pos, &mut f);
+                    let e = crate::ai::eval::evaluate(&mut pos);
+                    assert_eq!(eval_of(w, &f) as i32, e);
+                    forbidden_seen += pos.forbidden_black().points;
+                    pos.play(Board::index_of(m));
+                }
+            }
         }
+        assert!(forbidden_seen > 0, "no position had a forbidden point");
     }
 
     #[test]
