@@ -22,6 +22,8 @@ const COMMANDS: &[&str] = &[
     "stop_analysis",
     "start_review",
     "cancel_review",
+    "check_setup",
+    "start_setup",
 ];
 
 fn main() {

@@ -1,7 +1,7 @@
 //! The app's state and every rule of the shell, free of Tauri so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
 //! One concern per file: moves, undo and settings here; searches in `search.rs`, saving and
-//! counting in `persist.rs`, records in `records.rs`.
+//! counting in `persist.rs`, records in `records.rs`, the position editor in `setup.rs`.
 //!
 //! The webview layer (`commands.rs`) locks [`AppCore`] on the blocking pool, calls one method,
 //! and for a search runs the returned [`SearchJob`] there too between
@@ -28,9 +28,11 @@ mod persist;
 mod records;
 mod review;
 mod search;
+mod setup;
 
 pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
 pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
+pub use setup::{SetupPlayers, SetupRequest};
 
 /// The state the commands share, registered with `.manage()`.
 pub type Core = Mutex<AppCore>;

@@ -4,11 +4,15 @@ use super::*;
 
 impl AppCore {
     /// The game as a record.
-    #[must_use]
-    pub fn export_record(&self, format: RecordFormat) -> String {
+    ///
+    /// # Errors
+    /// [`Error::NeedsSgf`] for a move string of a game from a set-up position: it would hold
+    /// only the moves after the setup and load as another game.
+    pub fn export_record(&self, format: RecordFormat) -> Result<String> {
         match format {
-            RecordFormat::Moves => wuzi::notation::write_moves(&self.game),
-            RecordFormat::Sgf => wuzi::notation::write_sgf(&self.game),
+            RecordFormat::Moves if self.game.setup().is_some() => Err(Error::NeedsSgf),
+            RecordFormat::Moves => Ok(wuzi::notation::write_moves(&self.game)),
+            RecordFormat::Sgf => Ok(wuzi::notation::write_sgf(&self.game)),
         }
     }
 

@@ -172,7 +172,8 @@ fn the_view_matches_the_ipc_contract() {
             "gameId": 1, "moveNumber": 1, "size": 15, "rule": "freestyle", "mode": "computer",
             "level": 2, "humanColor": "black", "moves": ["h8"], "toMove": "white",
             "result": null, "forbidden": [], "canUndo": true, "canRedo": false,
-            "computerToMove": true, "analysed": false, "review": null, "opening": null
+            "computerToMove": true, "analysed": false, "review": null, "opening": null,
+            "setup": null
         })
     );
     let kagetsu = renju::by_name("Kagetsu").unwrap();
@@ -668,7 +669,7 @@ fn records_round_trip_as_a_new_game() {
     }
     let before = core.view();
     for format in [RecordFormat::Moves, RecordFormat::Sgf] {
-        let text = core.export_record(format);
+        let text = core.export_record(format).unwrap();
         let v = core.import_record(&text).unwrap();
         assert_eq!(v.moves, before.moves, "{format:?}: {text}");
         assert!(v.game_id > before.game_id);
@@ -1113,6 +1114,7 @@ fn a_renju_opening_is_moves_one_to_three_and_the_human_colour_decides_move_four(
     assert_eq!(core.undo().moves, ["h8", "h9", "i9", "j10"]);
     assert!(core
         .export_record(RecordFormat::Moves)
+        .unwrap()
         .starts_with("h8 h9 i9 j10"));
 
     // As white the human plays move 4 at once.
@@ -1211,4 +1213,236 @@ fn the_opening_is_saved_and_an_old_or_wrong_one_is_dropped() {
     std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
     let v = core_in(&dir).view();
     assert!(v.opening.is_none() && v.moves.len() == 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The position editor (issue 10 §5)
+
+fn setup_request(rule: Rule, black: &[&str], white: &[&str], to_move: Color) -> SetupRequest {
+    SetupRequest {
+        rule,
+        size: 15,
+        black: black.iter().map(|s| (*s).to_string()).collect(),
+        white: white.iter().map(|s| (*s).to_string()).collect(),
+        to_move,
+    }
+}
+
+fn players(mode: Mode, human: Color) -> SetupPlayers {
+    SetupPlayers {
+        mode,
+        human_color: Some(human),
+        level: Some(Level::Easy),
+    }
+}
+
+#[test]
+fn a_refused_setup_says_why_and_leaves_the_game_untouched() {
+    let dir = TempDir::new("setup-refused");
+    let mut core = core_in(&dir);
+    play(&mut core, "h8");
+    computer(&mut core, "i9");
+    let before = core.app_state();
+    let settings = core.settings().clone();
+    let five = ["d8", "e8", "f8", "g8", "h8"];
+    let six = ["c8", "d8", "e8", "f8", "g8", "h8"];
+    let cases: [(SetupRequest, &str, &str); 8] = [
+        (
+            setup_request(Rule::Freestyle, &five, &["a1"], Color::White),
+            "badSetup",
+            "five",
+        ),
+        (
+            setup_request(Rule::Standard, &["a1"], &five, Color::Black),
+            "badSetup",
+            "five",
+        ),
+        (
+            setup_request(Rule::Renju, &six, &[], Color::White),
+            "badSetup",
+            "overline",
+        ),
+        (
+            setup_request(Rule::Renju, &[], &six, Color::Black),
+            "badSetup",
+            "five",
+        ),
+        (
+            setup_request(Rule::Renju, &["h8"], &["h8"], Color::Black),
+            "badSetup",
+            "duplicate",
+        ),
+        (
+            setup_request(Rule::Renju, &["h8", "h8"], &[], Color::Black),
+            "badSetup",
+            "duplicate",
+        ),
+        (
+            setup_request(Rule::Renju, &["z99"], &[], Color::Black),
+            "badSetup",
+            "offBoard",
+        ),
+        (
+            setup_request(Rule::Renju, &["eight"], &[], Color::Black),
+            "badArgument",
+            "",
+        ),
+    ];
+    for (request, code, reason) in cases {
+        let err = core.check_setup(&request).unwrap_err();
+        assert_eq!(err.code(), code, "{request:?}: {err}");
+        if let Error::BadSetup(r) = &err {
+            assert_eq!(r.reason, reason, "{request:?}");
+        }
+        let err = core
+            .start_setup(&request, &players(Mode::Local, Color::Black))
+            .unwrap_err();
+        assert_eq!(err.code(), code);
+    }
+    // Standard counts only exactly five: a six is a legal, unfinished position there.
+    let request = setup_request(Rule::Standard, &six, &["a1"], Color::White);
+    assert!(core.check_setup(&request).is_ok());
+    let mut big = setup_request(Rule::Renju, &[], &[], Color::Black);
+    big.size = 21;
+    assert_eq!(core.check_setup(&big).unwrap_err().code(), "badArgument");
+    big.size = 5;
+    big.black = vec!["a1".to_string(); 26];
+    assert_eq!(core.check_setup(&big).unwrap_err().code(), "badArgument");
+    let mut huge = setup_request(Rule::Renju, &[], &[], Color::Black);
+    huge.black = vec!["a99".repeat(10_000)];
+    let err = core.check_setup(&huge).unwrap_err();
+    assert!(err.to_string().len() < 300, "{err}");
+    assert!(serde_json::to_string(&err).unwrap().len() < 400);
+
+    assert_eq!(core.app_state(), before, "nothing changed");
+    assert_eq!(core.settings(), &settings);
+}
+
+#[test]
+fn a_set_up_position_is_played_against_the_computer_saved_and_restored() {
+    let dir = TempDir::new("setup-computer");
+    let request = setup_request(
+        Rule::Renju,
+        &["h8", "i9", "g7"],
+        &["h9", "j7"],
+        Color::White,
+    );
+    let before = {
+        let mut core = core_in(&dir);
+        let settings = core.settings().clone();
+        core.check_setup(&request).unwrap();
+        let old_id = core.view().game_id;
+        let v = core
+            .start_setup(&request, &players(Mode::Computer, Color::Black))
+            .unwrap();
+        assert!(v.game_id > old_id);
+        assert_eq!(v.rule, Rule::Renju);
+        assert_eq!(v.to_move, Color::White);
+        assert!(v.computer_to_move, "white to move: the computer's turn");
+        assert!(!v.can_undo);
+        let s = v.setup.clone().expect("the setup travels with the view");
+        assert_eq!(s.black, ["i9", "h8", "g7"], "row by row from the top");
+        assert_eq!(s.white, ["h9", "j7"]);
+        assert_eq!(s.to_move, Color::White);
+        assert_eq!(
+            core.settings(),
+            &settings,
+            "the settings stay for the next game"
+        );
+
+        let v = computer(&mut core, "k6");
+        assert_eq!(v.moves, ["k6"]);
+        assert!(!v.computer_to_move);
+        let v = play(&mut core, "f6");
+        assert!(v.can_undo);
+        computer(&mut core, "l5");
+        let v = core.undo();
+        assert_eq!(
+            v.moves,
+            ["k6"],
+            "undo takes back the reply and your move; the computer's first move and the setup stay"
+        );
+        assert!(!v.can_undo);
+        assert_eq!(v.setup.as_ref().map(|s| s.black.len()), Some(3));
+        play(&mut core, "f6");
+        core.app_state()
+    };
+    let mut core = core_in(&dir);
+    let after = core.app_state();
+    assert_eq!(after, before, "the setup survives a restart");
+    assert!(after.game.setup.is_some());
+    let sgf = core.export_record(RecordFormat::Sgf).unwrap();
+    assert!(
+        sgf.contains("AB[") && sgf.contains("AW[") && sgf.contains("PL[W]"),
+        "{sgf}"
+    );
+    assert_eq!(
+        core.export_record(RecordFormat::Moves).unwrap_err().code(),
+        "needsSgf"
+    );
+    let v = core.import_record(&sgf).unwrap();
+    assert_eq!(v.setup, after.game.setup);
+    assert_eq!(v.moves, after.game.moves);
+}
+
+#[test]
+fn a_set_up_game_is_never_counted_and_the_empty_board_is_an_ordinary_game() {
+    let dir = TempDir::new("setup-stats");
+    let mut core = core_in(&dir);
+    let request = setup_request(
+        Rule::Freestyle,
+        &["h8", "i8", "j8", "k8"],
+        &["a1", "a2", "a3"],
+        Color::Black,
+    );
+    core.start_setup(&request, &players(Mode::Computer, Color::Black))
+        .unwrap();
+    let v = play(&mut core, "l8");
+    assert_eq!(v.result.unwrap().winner, Some(Color::Black));
+    let total: u32 = core
+        .stats()
+        .levels()
+        .iter()
+        .map(|l| l.wins + l.losses + l.draws)
+        .sum();
+    assert_eq!(total, 0, "a position set up at will is practice");
+
+    let empty = setup_request(Rule::Freestyle, &[], &[], Color::Black);
+    let v = core
+        .start_setup(&empty, &players(Mode::Local, Color::White))
+        .unwrap();
+    assert_eq!(v.setup, None);
+    assert_eq!(v.mode, Mode::Local);
+    assert_eq!(v.to_move, Color::Black);
+
+    // White to move on an empty board is a setup all the same.
+    let white_first = setup_request(Rule::Freestyle, &[], &[], Color::White);
+    let v = core
+        .start_setup(&white_first, &players(Mode::Local, Color::White))
+        .unwrap();
+    assert_eq!(v.to_move, Color::White);
+    assert!(v.setup.is_some());
+    let v = play(&mut core, "h8");
+    assert_eq!(v.moves, ["h8"]);
+    assert_eq!(v.to_move, Color::Black);
+}
+
+#[test]
+fn starting_a_setup_cancels_the_search_analysis_and_review_of_the_old_game() {
+    let dir = TempDir::new("setup-cancels");
+    let mut core = core_in(&dir);
+    play(&mut core, "h8");
+    let (id, n) = pos(&core);
+    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    let request = setup_request(Rule::Freestyle, &["h8"], &["h9"], Color::Black);
+    core.start_setup(&request, &players(Mode::Local, Color::Black))
+        .unwrap();
+    assert!(job.cancel_flag().load(Ordering::Relaxed));
+    assert_eq!(
+        core.finish_move(&job, &answer("i9", 15))
+            .unwrap_err()
+            .code(),
+        "cancelled"
+    );
+    assert_eq!(core.view().moves.len(), 0);
 }
