@@ -270,3 +270,17 @@ test('review progress counts the moves judged, not the positions searched', () =
   assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 13, total: 48 }), { done: 12, total: 47 });
   assert.deepEqual(ctl.reviewProgress({ gameId: 1, done: 48, total: 48 }), { done: 47, total: 47 });
 });
+
+test('a set-up position is drawn under the moves, which alternate from its side to move', async () => {
+  const s = stateWith({ view: view({ setup: { black: ['h8', 'i8'], white: ['h9'], toMove: 'white' }, moves: ['j10', 'g8'], toMove: 'white' }) });
+  const m = ctl.boardModel(s);
+  const at = (p) => m.stones[ctl.indexOf(p, 15)];
+  assert.deepEqual(['h8', 'i8', 'h9', 'j10', 'g8'].map(at), ['black', 'black', 'white', 'white', 'black']);
+  assert.equal(m.order[ctl.indexOf('h8', 15)], 0, 'set-up stones carry no number');
+  assert.equal(m.order[ctl.indexOf('j10', 15)], 1);
+  assert.equal(ctl.moveColor(s.view, 0), 'white');
+  assert.equal(ctl.hasStones(s.view), true);
+  assert.equal(ctl.hasStones(view()), false);
+  s.review.ply = 1;
+  assert.equal(ctl.shownView(s).toMove, 'black', 'in review, after white’s move 1');
+});

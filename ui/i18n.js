@@ -93,6 +93,7 @@ const en = {
   helpInput: 'Tap an intersection to place a stone. With “Confirm before placing” on, the first tap shows where your stone would go; tap it again (or Place) to play it. On a keyboard, arrow keys move the cursor, Enter places, Ctrl+Z undoes.',
   helpDraw: 'If the board fills up with no winner, or under renju black has no legal point left, the game is a draw.',
   leaveTitle: 'Leave Wuzi?',
+  metaSetup: '{meta} · set-up position',
   // analysis and review (issue 10)
   analysis: 'Analysis',
   evalLabel: 'Black’s winning chances',
@@ -209,6 +210,7 @@ const zh = {
   helpInput: '轻点交叉点落子。开启“落子前确认”时，第一次轻点会显示预览，再点一次（或点“落子”）确认。使用键盘时，方向键移动光标，回车落子，Ctrl+Z 悔棋。',
   helpDraw: '棋盘下满仍无人获胜，或连珠规则下黑方已无可下之点，即为和棋。',
   leaveTitle: '退出五子？',
+  metaSetup: '{meta} · 摆出的局面',
   analysis: '分析',
   evalLabel: '黑方胜率',
   analysisStarting: '分析中…',

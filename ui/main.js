@@ -64,7 +64,11 @@ function render() {
     size: v.size,
     level: t(`level${v.level}`),
   });
-  const meta = v.opening ? t('metaOpening', { meta: plainMeta, opening: openingName(v.opening) }) : plainMeta;
+  const meta = v.opening
+    ? t('metaOpening', { meta: plainMeta, opening: openingName(v.opening) })
+    : v.setup
+      ? t('metaSetup', { meta: plainMeta })
+      : plainMeta;
   if ($('meta').textContent !== meta) $('meta').textContent = meta;
 
   const turn = $('turn');
@@ -189,7 +193,7 @@ function applyView(view, { byComputer = false } = {}) {
     }
   }
   if (byComputer && view.moves.length > (prev?.moves.length ?? 0)) {
-    const color = view.moves.length % 2 ? 'black' : 'white';
+    const color = ctl.moveColor(view, view.moves.length - 1);
     feedback(color);
     announce(t('played', { color: colourName(color), point: view.moves.at(-1).toUpperCase() }));
   }
@@ -624,7 +628,7 @@ let newGameArmedUntil = 0;
 
 function onNewGameButton() {
   const v = state.view;
-  const inProgress = Boolean(v && !v.result && v.moves.length > 0);
+  const inProgress = Boolean(v && !v.result && ctl.hasStones(v));
   if (inProgress && performance.now() > newGameArmedUntil) {
     newGameArmedUntil = performance.now() + FLASH_MS;
     toast(t('newGameAgain'));
@@ -717,7 +721,7 @@ function saveSettings(next) {
 
 function fillSettingsForm() {
   const v = state.view;
-  fillSettings(state.settings, { waitsForNewGame: optionsDiffer() && !!v && v.moveNumber > 0 && !v.result });
+  fillSettings(state.settings, { waitsForNewGame: optionsDiffer() && ctl.hasStones(v) && !v.result });
 }
 
 function openSettings() {
@@ -730,7 +734,7 @@ function onSheetClosed(id) {
   if (id !== 'settings-sheet') return;
   const v = state.view;
   // Game options change the game itself; on an empty or finished board that can happen at once.
-  if (v && optionsDiffer() && (v.moveNumber === 0 || v.result)) doNewGame();
+  if (v && optionsDiffer() && (!ctl.hasStones(v) || v.result)) doNewGame();
 }
 
 async function copyRecord(format) {
