@@ -29,6 +29,11 @@ export function createState() {
     analysis: { on: false, key: '', generation: 0, update: null },
     // Review: the ply shown (null: the live game), and the game's review while or once made.
     review: { ply: null, running: false, progress: null },
+    // Position editor (editor.js): the position being set up, a check in flight, and the
+    // accepted position waiting for the player's choice of how to play it.
+    editor: null,
+    editorBusy: false,
+    setupPending: null,
   };
 }
 
