@@ -1073,6 +1073,45 @@ describe('position editor (phone 390×844, touch)', () => {
     await done();
   });
 
+  test('editor: tap → stone drawn within one frame', async (t) => {
+    const { page, done } = await open({ fake: LOCAL });
+    await openEditor(page);
+    await page.evaluate(() => {
+      const board = document.querySelector('#board');
+      window.__taps = [];
+      let current = null;
+      board.addEventListener('pointerup', () => {
+        current = { start: performance.now(), stone: null, handlerEnd: null };
+      }, { capture: true });
+      window.addEventListener('pointerup', () => {
+        if (current) current.handlerEnd = performance.now();
+      });
+      new MutationObserver((records) => {
+        if (!current || current.stone !== null || !records.some((r) => r.target.dataset.stone)) return;
+        current.stone = performance.now();
+        const tap = current;
+        requestAnimationFrame(() => {
+          tap.frame = performance.now();
+          window.__taps.push(tap);
+        });
+      }).observe(board, { subtree: true, attributeFilter: ['data-stone'] });
+    });
+    const points = [];
+    for (let col = 2; col < 13; col += 2) for (const row of [3, 7, 11]) points.push([col, row]);
+    for (const [i, [col, row]] of points.entries()) {
+      await tapAt(page, col, row);
+      await page.waitForFunction((k) => window.__taps.length >= k, i + 1);
+    }
+    const taps = await page.evaluate(() => window.__taps);
+    for (const tap of taps) assert.ok(tap.stone !== null && tap.stone <= tap.handlerEnd, 'the stone is set inside the pointer handler');
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const toFrame = median(taps.map((x) => x.frame - x.start));
+    const inHandler = median(taps.map((x) => x.stone - x.start));
+    t.diagnostic(`editor tap → stone: set after ${inHandler.toFixed(2)} ms (median, in the handler); first frame with it after ${toFrame.toFixed(2)} ms (median of ${taps.length})`);
+    assert.equal((await calls(page, 'play')).length, 0, 'nothing is played while editing');
+    await done();
+  });
+
   test('every editor control is on screen and usable on small phones upright and on their side', async () => {
     for (const viewport of [{ width: 360, height: 640 }, { width: 844, height: 390 }, { width: 390, height: 844 }]) {
       const { page, done } = await open({ device: { ...PHONE, deviceScaleFactor: viewport.width === 390 ? 2 : 1, viewport }, reducedMotion: 'reduce', fake: { ...LOCAL, moves: ['h8', 'i9', 'j10', 'i8'] } });
