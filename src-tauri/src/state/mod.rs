@@ -524,6 +524,17 @@ impl AppCore {
         }
     }
 
+    /// The game's position after its first `n` moves, replayed from its start (the set-up
+    /// position or the empty board) with nothing to redo: what analysis and review search.
+    fn replayed(&self, n: usize) -> Result<Game> {
+        let size = self.game.size();
+        let mut game = self.game.at_start();
+        for &p in self.game.moves().iter().take(n) {
+            game.try_play(p).map_err(|e| Error::from_play(e, size))?;
+        }
+        Ok(game)
+    }
+
     fn parse_point(&self, text: &str) -> Result<Point> {
         let size = self.game.size();
         Point::from_rif(text, size).map_err(|e| match e {

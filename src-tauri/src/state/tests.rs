@@ -1446,3 +1446,55 @@ fn starting_a_setup_cancels_the_search_analysis_and_review_of_the_old_game() {
     );
     assert_eq!(core.view().moves.len(), 0);
 }
+
+/// White to move from a set-up position where black has a four on row 8: c8 is white's only
+/// move.
+fn four_to_block(core: &mut AppCore) -> GameView {
+    let request = setup_request(
+        Rule::Freestyle,
+        &["d8", "e8", "f8", "g8", "a15"],
+        &["h8", "o1", "o2"],
+        Color::White,
+    );
+    core.start_setup(&request, &players(Mode::Local, Color::Black))
+        .unwrap()
+}
+
+#[test]
+fn a_set_up_position_is_analysed_from_its_own_stones() {
+    let dir = TempDir::new("setup-analysis");
+    let mut core = core_in(&dir);
+    let v = four_to_block(&mut core);
+    let job = core.begin_analysis(v.game_id, 0).unwrap();
+    let update = job
+        .run_round(&mut Engine::new(4), 0)
+        .expect("not cancelled");
+    assert_eq!(update.to_move, Color::White);
+    assert_eq!(update.lines[0].point, "c8", "{update:?}");
+}
+
+#[test]
+fn a_set_up_game_is_reviewed_from_its_stones_and_its_review_survives_a_restart() {
+    let dir = TempDir::new("setup-review");
+    let review = {
+        let mut core = core_in(&dir);
+        four_to_block(&mut core);
+        for p in ["c8", "h10", "a1"] {
+            play(&mut core, p);
+        }
+        let (id, n) = pos(&core);
+        let job = core.begin_review(id, n).unwrap();
+        let found = job.run(&mut Engine::new(4), |_, _| {});
+        let review = core.finish_review(&job, &found).unwrap().review.unwrap();
+        let colors: Vec<Color> = review.moves.iter().map(|m| m.color).collect();
+        assert_eq!(colors, [Color::White, Color::Black, Color::White]);
+        assert_eq!(review.moves[0].class, "best", "c8 is the only move");
+        review
+    };
+    let core = core_in(&dir);
+    assert_eq!(
+        core.view().review,
+        Some(review),
+        "the review fits the set-up game"
+    );
+}
