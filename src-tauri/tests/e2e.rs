@@ -1363,3 +1363,64 @@ async fn a_set_up_position_is_refused_with_a_five_then_played_against_the_comput
     );
     c.close().await.expect("end session");
 }
+
+#[tokio::test]
+#[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
+async fn a_set_up_position_is_analysed_from_its_own_stones() {
+    let data = DataDir::with_settings("editor-analyse", settings("computer"));
+    let mut driver = Driver::start(&data.0);
+    let c = driver.session().await;
+    c.set_window_size(390, 844).await.expect("window size");
+    wait_board(&c).await;
+    open_settings(&c).await;
+    click(&c, Locator::Css("#edit-position")).await;
+    wait_for(
+        &c,
+        "the editor",
+        "!document.querySelector('#editor').hidden && !document.querySelector('#settings-sheet').open",
+        Duration::from_secs(5),
+    )
+    .await;
+    for point in ["d8", "e8", "f8", "g8"] {
+        place(&c, point, "black").await;
+    }
+    click(&c, Locator::Css("#edit-white")).await;
+    place(&c, "h8", "white").await;
+    click(&c, Locator::Css("#edit-to-move")).await;
+    click(&c, Locator::Css("#edit-done")).await;
+    wait_for(
+        &c,
+        "the choice of how to play",
+        "document.querySelector('#setup-sheet').open",
+        Duration::from_secs(5),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await; // the sheet rises
+    let tapped = Instant::now();
+    click(&c, Locator::Css("#setup-analyse")).await;
+    // White must block at c8: the best candidate there proves the engine saw the set-up stones.
+    wait_for(
+        &c,
+        "the analysis' best move at c8",
+        "document.querySelector('#eval').hasAttribute('data-score') \
+         && document.querySelector('.mark.cand[data-rank=\"1\"]')?.dataset.point === 'c8'",
+        Duration::from_secs(20),
+    )
+    .await;
+    eprintln!(
+        "e2e: Analyse it → first line on screen in {} ms",
+        tapped.elapsed().as_millis()
+    );
+    let status = status_text(&c).await;
+    assert_eq!(status, "White to move");
+    assert_eq!(
+        js(
+            &c,
+            "return document.querySelector('#analysis').getAttribute('aria-pressed');",
+            vec![]
+        )
+        .await,
+        json!("true")
+    );
+    c.close().await.expect("end session");
+}
