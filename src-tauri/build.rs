@@ -25,6 +25,8 @@ const COMMANDS: &[&str] = &[
     "cancel_review",
     "set_clock_paused",
     "check_clock",
+    "check_setup",
+    "start_setup",
 ];
 
 fn main() {

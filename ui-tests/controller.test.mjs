@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as ctl from '../ui/controller.js';
 import * as clock from '../ui/clock.js';
+import * as editor from '../ui/editor.js';
 import { setLanguage } from '../ui/i18n.js';
 
 // setLanguage records the language on <html> and reads the system's languages; node has no
@@ -369,4 +370,82 @@ test('review shows each side’s time up to the move shown and that move’s tim
   assert.deepEqual([at5.black.ms, at5.white.ms], [500, 9_000]);
   assert.equal(clock.clockSummary(c), 'Black 1:01 · White 0:05 · Game 1:06');
   assert.equal(clock.clockSummary(clockView({ totalMs: 0, moveMs: [] })), '', 'a game the clock never saw');
+});
+
+// ---------------------------------------------------------------------------------------------
+// The position editor (ui/editor.js, issue 10 §5)
+
+test('editor: a tap places the tool’s stone, the same colour again removes it, the eraser empties', async () => {
+  const ed0 = editor.createEditor('renju', 15);
+  const h8 = ctl.indexOf('h8', 15);
+  let ed = editor.tap(ed0, h8);
+  assert.equal(ed.stones[h8], 'black');
+  assert.equal(ed0.stones[h8], '', 'a new editor, the old one untouched');
+  ed = editor.tap(ed, h8);
+  assert.equal(ed.stones[h8], '');
+  ed = editor.tap({ ...editor.tap(ed, h8), tool: 'white' }, h8);
+  assert.equal(ed.stones[h8], 'white', 'the other colour replaces');
+  ed = editor.tap({ ...ed, tool: 'erase', refused: { reason: 'five' } }, h8);
+  assert.equal(ed.stones[h8], '');
+  assert.equal(ed.refused, null, 'an edit clears the refusal shown');
+  assert.equal(editor.tap(ed, -1), ed);
+  assert.equal(editor.tap(ed, 15 * 15), ed);
+});
+
+test('editor: opened on a game, with its set-up stones, moves and side to move', async () => {
+  const v = view({ setup: { black: ['h8'], white: ['i9', 'g7'], toMove: 'white' }, moves: ['j10', 'k11', 'l12'] });
+  const ed = editor.fromView(v);
+  const at = (p) => ed.stones[ctl.indexOf(p, 15)];
+  assert.deepEqual(['h8', 'i9', 'g7', 'j10', 'k11', 'l12'].map(at), ['black', 'white', 'white', 'white', 'black', 'white']);
+  assert.equal(ed.toMove, 'black', 'white, black, white: black is next');
+  assert.deepEqual(editor.request(ed), { rule: 'freestyle', size: 15, black: ['k11', 'h8'], white: ['l12', 'j10', 'i9', 'g7'], toMove: 'black' });
+  assert.deepEqual(editor.counts(ed), { black: 2, white: 4 });
+  const cleared = editor.clear(ed);
+  assert.deepEqual(editor.counts(cleared), { black: 0, white: 0 });
+  assert.equal(cleared.toMove, 'black');
+});
+
+test('editor: a new size keeps the position centred and drops what falls off', async () => {
+  let ed = editor.createEditor('freestyle', 15);
+  for (const p of ['h8', 'a1', 'o15']) ed = editor.tap(ed, ctl.indexOf(p, 15));
+  const big = editor.resize(ed, 19);
+  assert.equal(big.dropped, 0);
+  const at19 = (p) => big.editor.stones[ctl.indexOf(p, 19)];
+  assert.deepEqual(['j10', 'c3', 'q17'].map(at19), ['black', 'black', 'black'], 'two points in from every side');
+  const small = editor.resize(ed, 13);
+  assert.equal(small.dropped, 2, 'the corners fall off');
+  assert.equal(small.editor.stones[ctl.indexOf('g7', 13)], 'black', 'the centre stays the centre');
+  assert.equal(editor.resize(ed, 15).editor, ed);
+});
+
+test('editor: the referee’s refusals are worded, the line marked on the board', async () => {
+  setLanguage('en');
+  const five = { code: 'badSetup', reason: 'five', color: 'black', points: ['d8', 'e8', 'f8', 'g8', 'h8'] };
+  assert.equal(editor.refusalText(five), 'Black already has five in a row (D8–H8): a position to play cannot be won already');
+  assert.match(editor.refusalText({ ...five, color: 'white', points: ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'] }), /^White already has 6 in a row \(A1–A6\)/);
+  assert.match(editor.refusalText({ reason: 'overline', color: 'black', points: ['c8', 'd8', 'e8', 'f8', 'g8', 'h8'] }), /overline is never allowed in renju/);
+  assert.equal(editor.refusalText({ reason: 'duplicate', points: ['h8'] }), 'H8 holds two stones');
+  assert.equal(editor.refusalText({ reason: 'offBoard', color: 'white', points: ['z9'] }), 'A white stone is off the board');
+  assert.equal(editor.refusalText({ reason: 'what', message: 'x' }), 'The position was refused: x');
+  const ed = { ...editor.createEditor('freestyle', 15), refused: five };
+  const m = editor.boardModel(ed);
+  assert.deepEqual(m.win, ['d8', 'e8', 'f8', 'g8', 'h8'].map((p) => ctl.indexOf(p, 15)));
+  assert.equal(editor.statusText(ed), 'The position was refused');
+  setLanguage('zh-CN');
+  assert.equal(editor.refusalText(five), '黑方已连成五子（D8–H8）：要下的局面不能已分胜负');
+  setLanguage('en');
+});
+
+test('a set-up position is drawn under the moves, which alternate from its side to move', async () => {
+  const s = stateWith({ view: view({ setup: { black: ['h8', 'i8'], white: ['h9'], toMove: 'white' }, moves: ['j10', 'g8'], toMove: 'white' }) });
+  const m = ctl.boardModel(s);
+  const at = (p) => m.stones[ctl.indexOf(p, 15)];
+  assert.deepEqual(['h8', 'i8', 'h9', 'j10', 'g8'].map(at), ['black', 'black', 'white', 'white', 'black']);
+  assert.equal(m.order[ctl.indexOf('h8', 15)], 0, 'set-up stones carry no number');
+  assert.equal(m.order[ctl.indexOf('j10', 15)], 1);
+  assert.equal(ctl.moveColor(s.view, 0), 'white');
+  assert.equal(ctl.hasStones(s.view), true);
+  assert.equal(ctl.hasStones(view()), false);
+  s.review.ply = 1;
+  assert.equal(ctl.shownView(s).toMove, 'black', 'in review, after white’s move 1');
 });

@@ -11,7 +11,13 @@
   };
   const stats = cfg.stats ?? { levels: [1, 2, 3, 4, 5].map((level) => ({ level, wins: 0, losses: 0, draws: 0 })) };
   const clone = (x) => JSON.parse(JSON.stringify(x));
-  const colorAt = (n) => (n % 2 ? 'white' : 'black');
+  // A set-up position (issue 10 §5): its stones come before the moves, and move 1 is played by
+  // its side to move.
+  let setup = cfg.setup ?? null;
+  const colorAt = (n) => {
+    const first = setup?.toMove ?? 'black';
+    return n % 2 ? (first === 'black' ? 'white' : 'black') : first;
+  };
 
   let gameId = 1;
   let options = { mode: settings.mode, rule: settings.rule, size: settings.size, level: settings.level, humanColor: settings.humanColor, openingRule: settings.openingRule };
@@ -65,7 +71,7 @@
   function clockOf(moves) {
     if (!cfg.clock) return {};
     const moveMs = moves.map(() => cfg.clockMoveMs ?? 1000);
-    return { clock: { running: moves.length > 0 && !clockPaused, blackMs: 0, whiteMs: 0, blackLeftMs: null, whiteLeftMs: null, totalMs: 0, limit: null, moveMs, flag: null, ...cfg.clock } };
+    return { clock: { running: (moves.length > 0 || !!setup) && !clockPaused, blackMs: 0, whiteMs: 0, blackLeftMs: null, whiteLeftMs: null, totalMs: 0, limit: null, moveMs, flag: null, ...cfg.clock } };
   }
 
   function makeView(moves, extra = {}) {
@@ -79,11 +85,12 @@
       forbidden: [], canUndo: moves.length > (swap ? swap.stones : 0) && !(inPhase && sv.choices.length), canRedo: redo.length > 0,
       computerToMove: options.mode === 'computer' && (inPhase ? !sv.youAct : toMove !== options.humanColor),
       swap: sv,
+      setup: setup ? clone(setup) : null,
       ...extra,
     };
   }
 
-  if (!cfg.moves?.length) swapStart();
+  if (!cfg.moves?.length && !setup) swapStart();
   let view = makeView(cfg.moves ?? [], cfg.view ?? {});
 
   const fake = {
@@ -95,7 +102,7 @@
     held: [],
     hintPoint: cfg.hintPoint ?? 'h8',
     hintVerdict: cfg.hintVerdict,
-    failures: [...(cfg.failures ?? [])], // [{ cmd, code }]: the next such call fails with code
+    failures: [...(cfg.failures ?? [])], // [{ cmd, code, ...fields }]: the next such call fails with code (and fields)
     // Analysis (issue 10): start_analysis answers a generation and sends one round on the
     // channel after `analysisDelay` ms, with made-up lines for the position asked (no engine
     // runs in Chromium); a test can send any round itself with sendAnalysis().
@@ -148,7 +155,10 @@
   function invoke(cmd, args) {
     fake.calls.push({ cmd, args: args === undefined ? null : clone(args), t: performance.now() });
     const failure = fake.failures.findIndex((f) => f.cmd === cmd);
-    if (failure >= 0) return fail(fake.failures.splice(failure, 1)[0].code);
+    if (failure >= 0) {
+      const { cmd: _, code, message, ...extra } = fake.failures.splice(failure, 1)[0];
+      return fail(code, message ?? code, extra);
+    }
     switch (cmd) {
       case 'get_state':
         return ok(clone({ game: view, settings, stats, notices: cfg.notices ?? [], renjuOpenings: (cfg.renjuOpenings ?? []).map(({ moves, ...o }) => o) }));
@@ -159,9 +169,24 @@
         return ok(clone(settings));
       case 'get_stats':
         return ok(clone(stats));
+      case 'check_setup':
+        return ok(null);
+      case 'start_setup': {
+        const { black, white, toMove, rule, size } = args.setup;
+        gameId++;
+        redo = [];
+        options = { ...options, rule, size, mode: args.players.mode };
+        if (args.players.humanColor) options.humanColor = args.players.humanColor;
+        if (args.players.level) options.level = args.players.level;
+        setup = black.length || white.length || toMove !== 'black' ? { black: [...black], white: [...white], toMove } : null;
+        swap = null; // an edited position starts without a Swap / Swap2 phase
+        view = makeView([]);
+        return ok(clone(view));
+      }
       case 'new_game':
         gameId++;
         redo = [];
+        setup = null;
         options = { ...args.options };
         {
           // A named renju opening starts with the moves the test scripted for it in
@@ -261,7 +286,7 @@
         return ok(null);
       case 'set_clock_paused':
         clockPaused = !!args.paused;
-        if (view.clock) view = { ...view, clock: { ...view.clock, running: !clockPaused && !view.result && view.moves.length > 0 } };
+        if (view.clock) view = { ...view, clock: { ...view.clock, running: !clockPaused && !view.result && (view.moves.length > 0 || !!view.setup) } };
         return ok(clone(view));
       case 'check_clock':
         // `fake.flag`: what the shell would answer once the side to move's time is spent.
@@ -289,10 +314,12 @@
         if (stale(args)) return fail('stale');
         return ok({ point: fake.hintPoint, verdict: fake.hintVerdict ?? { kind: 'even', color: null, plies: null, byFours: false }, score: 0, gameId: view.gameId, moveNumber: view.moveNumber });
       case 'export_record':
-        return ok(args.format === 'sgf' ? `(;GM[4]SZ[${view.size}])` : view.moves.join(' '));
+        if (setup && args.format !== 'sgf') return fail('needsSgf');
+        return ok(args.format === 'sgf' ? `(;GM[4]SZ[${view.size}]${setup ? `PL[${setup.toMove === 'white' ? 'W' : 'B'}]` : ''})` : view.moves.join(' '));
       case 'import_record': {
         gameId++;
         redo = [];
+        setup = null;
         view = makeView(String(args.text).trim().split(/\s+/));
         return ok(clone(view));
       }

@@ -4,7 +4,7 @@
 
 const CODES = new Set([
   'offBoard', 'occupied', 'forbidden', 'gameOver', 'notYourTurn', 'stale', 'cancelled',
-  'badRecord', 'badArgument', 'io', 'busy', 'choiceDue', 'noChoiceDue',
+  'badRecord', 'badArgument', 'io', 'busy', 'choiceDue', 'noChoiceDue', 'badSetup', 'needsSgf',
 ]);
 
 function call(command, args) {
@@ -30,6 +30,9 @@ export function toAppError(err) {
     // A refused point comes with the point and, under renju, the reason as data.
     if (typeof err.point === 'string') out.point = err.point;
     if (typeof err.reason === 'string') out.reason = err.reason;
+    // A refused set-up position names whose stones and which (issue 10 §5).
+    if (typeof err.color === 'string') out.color = err.color;
+    if (Array.isArray(err.points)) out.points = err.points.filter((p) => typeof p === 'string');
     return out;
   }
   return { code: 'io', message: typeof err === 'string' ? err : String(err?.message ?? err) };
@@ -85,5 +88,12 @@ export const cancelReview = () => call('cancel_review');
 export const setClockPaused = (paused) => call('set_clock_paused', { paused });
 /** The GameView as it stands on the clock; the flag of the side to move falls here if its time is spent. */
 export const checkClock = () => call('check_clock');
+/**
+ * The position editor (issue 10 §5). `setup` is `{ rule, size, black: ["h8"…], white, toMove }`:
+ * checkSetup resolves to null or rejects `badSetup` with `{ reason, color, points }`;
+ * startSetup(setup, { mode, humanColor, level }) starts it as a new game (GameView).
+ */
+export const checkSetup = (setup) => call('check_setup', { setup });
+export const startSetup = (setup, players) => call('start_setup', { setup, players });
 /** A short vibration on phones; the shell does nothing on the desktop. */
 export const hapticTick = () => call('haptic_tick');

@@ -29,6 +29,11 @@ export function createState() {
     analysis: { on: false, key: '', generation: 0, update: null },
     // Review: the ply shown (null: the live game), and the game's review while or once made.
     review: { ply: null, running: false, progress: null },
+    // Position editor (editor.js): the position being set up, a check in flight, and the
+    // accepted position waiting for the player's choice of how to play it.
+    editor: null,
+    editorBusy: false,
+    setupPending: null,
   };
 }
 
@@ -58,7 +63,18 @@ export function shownView(state) {
   if (!inReview(state)) return v;
   const ply = shownPly(state);
   if (ply === v.moves.length) return v;
-  return { ...v, moves: v.moves.slice(0, ply), moveNumber: ply, toMove: ply % 2 ? 'white' : 'black', result: null, forbidden: [] };
+  return { ...v, moves: v.moves.slice(0, ply), moveNumber: ply, toMove: moveColor(v, ply), result: null, forbidden: [] };
+}
+
+/** Who plays move `k + 1` (0-based `k`): moves alternate from the set-up position's side to move, black on an empty board. */
+export function moveColor(view, k) {
+  const first = view.setup?.toMove ?? 'black';
+  return k % 2 ? other(first) : first;
+}
+
+/** Whether the game has stones on the board: moves, or a set-up position (issue 10 §5). */
+export function hasStones(view) {
+  return !!view && (view.moves.length > 0 || !!view.setup);
 }
 
 /** Whether an analysis round belongs to what is on screen now. */
@@ -220,10 +236,16 @@ export function boardModel(state, coarse = false) {
   const stones = new Array(n * n).fill('');
   const order = new Array(n * n).fill(0);
   let last = -1;
+  for (const color of ['black', 'white']) {
+    for (const point of v.setup?.[color] ?? []) {
+      const i = indexOf(point, n);
+      if (i >= 0) stones[i] = color;
+    }
+  }
   v.moves.forEach((move, k) => {
     const i = indexOf(move, n);
     if (i < 0) return;
-    stones[i] = k % 2 ? 'white' : 'black';
+    stones[i] = moveColor(v, k);
     order[i] = k + 1;
     last = i;
   });

@@ -15,6 +15,7 @@ import * as ctl from './controller.js';
 import * as sound from './sound.js';
 import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver, openingName, setRenjuOpenings } from './sheets.js';
 import * as clock from './clock.js';
+import * as editor from './editor.js';
 
 const $ = (id) => document.getElementById(id);
 const coarse = matchMedia('(pointer: coarse)');
@@ -41,7 +42,7 @@ function pointOf(index) {
 
 // The DOM-free logic lives in controller.js; these bind it to this page's state and pointer.
 const { indexOf, colourName, resultText, errorText, other } = ctl;
-const boardModel = () => ctl.boardModel(state, coarse.matches);
+const boardModel = () => (state.editor ? editor.boardModel(state.editor, state) : ctl.boardModel(state, coarse.matches));
 const humanCanPlay = () => ctl.humanCanPlay(state);
 const confirmMode = () => ctl.confirmMode(state, coarse.matches);
 const statusText = () => ctl.statusText(state, coarse.matches);
@@ -56,6 +57,11 @@ function render() {
     $('status').textContent = state.flash;
     return;
   }
+  if (state.editor) {
+    renderEditor();
+    return;
+  }
+  showEditor(false);
   board.update(boardModel());
 
   const status = statusText();
@@ -73,7 +79,9 @@ function render() {
     ? t('metaOpening', { meta: plainMeta, opening: openingName(v.opening) })
     : v.swap
       ? t('metaSwap', { meta: plainMeta, rule: ctl.openingRuleName(v.swap.rule) })
-      : plainMeta;
+      : v.setup
+        ? t('metaSetup', { meta: plainMeta })
+        : plainMeta;
   if ($('meta').textContent !== meta) $('meta').textContent = meta;
 
   const turn = $('turn');
@@ -104,6 +112,7 @@ function render() {
 }
 
 function renderPanel() {
+  if (state.editor) return; // the editor hides the panel
   const model = ctl.evalModel(state);
   const reviewing = ctl.inReview(state);
   const swap = renderSwapBar();
@@ -245,12 +254,12 @@ function applyView(view, { byComputer = false } = {}) {
     announce(decided);
   }
   if (byComputer && view.moves.length > (prev?.moves.length ?? 0)) {
-    const color = view.moves.length % 2 ? 'black' : 'white';
+    const color = ctl.moveColor(view, view.moves.length - 1);
     feedback(color);
     // The computer's opening places several stones at once: every one is told.
     const from = prev && prev.gameId === view.gameId ? prev.moves.length : view.moves.length - 1;
     const told = view.moves.slice(from).map((point, k) => {
-      const c = (from + k) % 2 ? 'white' : 'black';
+      const c = ctl.moveColor(view, from + k);
       return t('played', { color: colourName(c), point: point.toUpperCase() });
     });
     if (!decided) announce(told.join(', '));
@@ -357,7 +366,7 @@ let analysisSerial = 0;
 /** The position analysis should run on now, as a key; '' when it should not run. */
 function analysisKey() {
   const v = state.view;
-  if (!state.analysis.on || !v || document.hidden) return '';
+  if (!state.analysis.on || !v || document.hidden || state.editor) return '';
   // A running review has the background engine; analysis follows once it is done.
   if (state.review.running) return '';
   const shown = ctl.shownView(state);
@@ -630,7 +639,10 @@ function renderClock() {
   const el = $('clock');
   const v = state.view;
   const live = liveClock();
-  const model = ctl.inReview(state) && v ? clock.reviewClockModel(v.clock, ctl.shownPly(state)) : clock.clockModel(live);
+  // The editor shows another position: the game's clock is hidden (and paused) meanwhile.
+  const model = state.editor
+    ? null
+    : ctl.inReview(state) && v ? clock.reviewClockModel(v.clock, ctl.shownPly(state)) : clock.clockModel(live);
   el.hidden = !model;
   if (!model) return;
   el.toggleAttribute('data-running', !!live?.running && !ctl.inReview(state));
@@ -667,10 +679,10 @@ function askFlag() {
   api.checkClock().then(onClockReply, () => {});
 }
 
-/** Pauses the shell's clock while the page is hidden or a sheet is open, and lets it run after. */
+/** Pauses the shell's clock while the page is hidden, a sheet or the editor is open, and lets it run after. */
 function syncClockPause() {
   // The dialogs themselves, not the sheet stack: it is updated only on the later `close` event.
-  const paused = document.hidden || [...document.querySelectorAll('dialog.sheet')].some((d) => d.open);
+  const paused = document.hidden || !!state.editor || [...document.querySelectorAll('dialog.sheet')].some((d) => d.open);
   if (paused === clockPausedSent) return;
   clockPausedSent = paused;
   api.setClockPaused(paused).then(onClockReply, () => {});
@@ -757,7 +769,7 @@ function choose(index) {
 
 function doUndo() {
   const v = state.view;
-  if (!v?.canUndo || state.busy || sheets.isOpen('settings-sheet')) return;
+  if (!v?.canUndo || state.busy || state.editor || sheets.isOpen('settings-sheet')) return;
   sheets.close('gameover-sheet');
   run(async () => {
     await stopThinking();
@@ -767,7 +779,7 @@ function doUndo() {
 
 function doRedo() {
   const v = state.view;
-  if (!v?.canRedo || state.busy || sheets.anyOpen()) return;
+  if (!v?.canRedo || state.busy || state.editor || sheets.anyOpen()) return;
   run(async () => {
     await stopThinking();
     return api.redo();
@@ -805,7 +817,7 @@ let newGameArmedUntil = 0;
 
 function onNewGameButton() {
   const v = state.view;
-  const inProgress = Boolean(v && !v.result && v.moves.length > 0);
+  const inProgress = Boolean(v && !v.result && ctl.hasStones(v));
   if (inProgress && performance.now() > newGameArmedUntil) {
     newGameArmedUntil = performance.now() + FLASH_MS;
     toast(t('newGameAgain'));
@@ -861,7 +873,7 @@ async function gameOver(view) {
   if (epoch !== state.epoch || !state.view?.result) return;
   fillGameOver(view, stats);
   fillGameOverClock(view);
-  if (!sheets.anyOpen()) sheets.open('gameover-sheet');
+  if (!sheets.anyOpen() && !state.editor) sheets.open('gameover-sheet');
 }
 
 function applyPreferences() {
@@ -899,7 +911,7 @@ function saveSettings(next) {
 
 function fillSettingsForm() {
   const v = state.view;
-  fillSettings(state.settings, { waitsForNewGame: optionsDiffer() && !!v && v.moveNumber > 0 && !v.result });
+  fillSettings(state.settings, { waitsForNewGame: optionsDiffer() && ctl.hasStones(v) && !v.result });
 }
 
 function openSettings() {
@@ -909,10 +921,11 @@ function openSettings() {
 }
 
 function onSheetClosed(id) {
-  if (id !== 'settings-sheet') return;
+  if (id === 'setup-sheet') state.setupPending = null;
+  if (id !== 'settings-sheet' || state.editor) return;
   const v = state.view;
   // Game options change the game itself; on an empty or finished board that can happen at once.
-  if (v && optionsDiffer() && (v.moveNumber === 0 || v.result)) doNewGame();
+  if (v && optionsDiffer() && (!ctl.hasStones(v) || v.result)) doNewGame();
 }
 
 async function copyRecord(format) {
@@ -944,6 +957,240 @@ function importRecord() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Position editor (issue 10 §5). The stones being set up live in `state.editor` (editor.js) and
+// on the board in the game's place; the game itself is untouched until Done: the shell's referee
+// checks the position (check_setup), the player chooses how to go on, and start_setup makes it
+// the new game. Cancel (or back) drops the editor and shows the game again as it was.
+
+let editorSerial = 0;
+
+function showEditor(on) {
+  const app = $('app');
+  if ($('editor').hidden === !on) return;
+  $('editor').hidden = !on;
+  app.toggleAttribute('data-editing', on);
+}
+
+function renderEditor() {
+  const ed = state.editor;
+  showEditor(true);
+  $('panel').hidden = true;
+  delete $('app').dataset.panel;
+  renderClock(); // hidden while editing
+  board.update(boardModel());
+  const status = state.flash || (state.editorBusy ? t('editChecking') : editor.statusText(ed));
+  if ($('status').textContent !== status) $('status').textContent = status;
+  $('status').toggleAttribute('data-flash', !!state.flash || !!ed.refused);
+  const meta = editor.metaText(ed);
+  if ($('meta').textContent !== meta) $('meta').textContent = meta;
+  $('turn').dataset.color = ed.toMove;
+  $('turn').removeAttribute('data-thinking');
+  $('place').hidden = true;
+  // Only what changed is written: WebKit drops a click whose target's text was replaced
+  // between the button going down and up (a render from the pointer leaving the board).
+  for (const tool of editor.TOOLS) $(`edit-${tool}`).setAttribute('aria-pressed', String(ed.tool === tool));
+  const toMove = $('edit-to-move');
+  if (toMove.dataset.color !== ed.toMove) {
+    toMove.dataset.color = ed.toMove;
+    toMove.querySelector('.mini-stone').className = `mini-stone ${ed.toMove}`;
+  }
+  const toMoveText = t('editToMove', { color: t(ed.toMove) });
+  if ($('edit-to-move-text').textContent !== toMoveText) $('edit-to-move-text').textContent = toMoveText;
+  if ($('edit-rule').value !== ed.rule) $('edit-rule').value = ed.rule;
+  const sizes = [...new Set([...editor.EDITOR_SIZES, ed.size, state.view.size])].sort((a, b) => a - b);
+  const select = $('edit-size');
+  if ([...select.options].map((o) => o.value).join() !== sizes.join()) {
+    select.replaceChildren(...sizes.map((n) => new Option(`${n} × ${n}`, String(n))));
+  }
+  if (select.value !== String(ed.size)) select.value = String(ed.size);
+  const message = ed.refused ? editor.refusalText(ed.refused) : '';
+  if ($('edit-message').textContent !== message) $('edit-message').textContent = message;
+  $('edit-done').disabled = !!state.editorBusy;
+}
+
+/** Opens the editor on the position on screen (the live game, or the ply shown in review). */
+function openEditor() {
+  const v = state.view;
+  if (!v || state.editor) return;
+  const shown = ctl.shownView(state);
+  sheets.close('settings-sheet');
+  sheets.close('gameover-sheet');
+  if (ctl.inReview(state)) closeReview();
+  state.pending = -1;
+  state.hint = null;
+  state.press = -1;
+  state.hover = -1;
+  state.editor = editor.fromView(shown);
+  state.editorBusy = false;
+  render();
+  syncClockPause();
+  syncAnalysis();
+  $('edit-black').focus({ preventScroll: true });
+}
+
+function setEditor(next) {
+  const size = state.editor?.size;
+  state.editor = next;
+  if (next.size !== size) {
+    state.cursor = -1;
+    state.hover = -1;
+    board.update(boardModel());
+    board.setFocusIndex(Math.floor((next.size * next.size) / 2));
+  }
+  render();
+}
+
+function closeEditor() {
+  editorSerial++;
+  // A notice about the editor (stones dropped by a resize) means nothing outside it.
+  if (state.editor && state.flash) {
+    clearTimeout(flashTimer);
+    state.flash = '';
+  }
+  const size = state.editor?.size;
+  state.editor = null;
+  state.editorBusy = false;
+  state.setupPending = null;
+  if (state.view && size !== state.view.size) {
+    state.cursor = -1;
+    state.hover = -1;
+    board.update(boardModel());
+    board.setFocusIndex(Math.floor((state.view.size * state.view.size) / 2));
+  }
+}
+
+/** Leaves the editor; the game is as it was. */
+function cancelEditor() {
+  if (!state.editor) return;
+  sheets.close('setup-sheet');
+  closeEditor();
+  render();
+  syncClockPause(); // the game's clock runs again
+  maybeComputerMove();
+  syncAnalysis();
+}
+
+function editorTap(index) {
+  const ed = state.editor;
+  if (!ed || index < 0) {
+    render();
+    return;
+  }
+  const next = editor.tap(ed, index);
+  editorSerial++; // a check in flight was for the position before this tap
+  state.editorBusy = false;
+  setEditor(next);
+  const stone = next.stones[index];
+  const point = pointOf(index).toUpperCase();
+  if (stone) feedback(stone);
+  announce(stone ? t('cellStone', { point, color: t(`${stone}Lower`) }) : t('cellEmpty', { point }));
+}
+
+/** Done: the referee checks the position; refused, the reason is shown and the editor stays. */
+async function editorDone() {
+  const ed = state.editor;
+  if (!ed || state.editorBusy) return;
+  const setup = editor.request(ed);
+  const serial = ++editorSerial;
+  state.editorBusy = true;
+  render();
+  try {
+    await api.checkSetup(setup);
+  } catch (err) {
+    if (serial !== editorSerial || !state.editor) return;
+    state.editorBusy = false;
+    if (err.code === 'badSetup') {
+      state.editor = { ...state.editor, refused: err };
+      render();
+      announce(editor.refusalText(err));
+    } else {
+      render();
+      showError(err);
+    }
+    return;
+  }
+  if (serial !== editorSerial || !state.editor) return;
+  state.editorBusy = false;
+  state.setupPending = setup;
+  render();
+  fillSetupNotes(setup);
+  sheets.open('setup-sheet');
+}
+
+/**
+ * What the settings do not do to a set-up position: a Swap / Swap2 opening rule does not apply
+ * (the shell starts it without an opening phase), and a time limit holds only against the computer.
+ */
+function fillSetupNotes(setup) {
+  const s = state.settings ?? {};
+  const swap = (s.openingRule === 'swap' || s.openingRule === 'swap2') && setup.rule !== 'renju';
+  const opening = swap ? t('setupNoOpening', { rule: ctl.openingRuleName(s.openingRule) }) : '';
+  const minutes = Number(s.clockMinutes ?? 0);
+  const limit = minutes > 0 ? t('setupClockLimit', { minutes, increment: Number(s.clockIncrement ?? 0) }) : '';
+  for (const [id, text] of [['setup-opening-note', opening], ['setup-clock-note', limit]]) {
+    $(id).textContent = text;
+    $(id).hidden = !text;
+  }
+}
+
+/** Starts the accepted position: 'analyse', 'black' / 'white' against the computer, or 'local'. */
+function startSetupAs(choice) {
+  const setup = state.setupPending;
+  if (!setup || !state.editor) return;
+  const players =
+    choice === 'black' || choice === 'white'
+      ? { mode: 'computer', humanColor: choice, level: Number(state.settings?.level ?? state.view.level) }
+      : { mode: 'local' };
+  sheets.close('setup-sheet');
+  run(async () => {
+    await stopThinking();
+    cancelReview();
+    const view = await api.startSetup(setup, players);
+    closeEditor();
+    if (choice === 'analyse') state.analysis.on = true;
+    toast(t('setupStarted'));
+    return view;
+  }).then(() => {
+    // Once the new game is on screen: its clock, started paused under the editor, runs from the
+    // position (a reply for it before then would be taken for the old game's and dropped).
+    syncClockPause();
+  });
+}
+
+function bindEditor() {
+  $('edit-position').addEventListener('click', openEditor);
+  for (const tool of editor.TOOLS) {
+    $(`edit-${tool}`).addEventListener('click', () => state.editor && setEditor({ ...state.editor, tool }));
+  }
+  $('edit-to-move').addEventListener('click', () => {
+    const ed = state.editor;
+    if (ed) setEditor({ ...ed, toMove: other(ed.toMove), refused: null });
+  });
+  $('edit-rule').addEventListener('change', (e) => {
+    const ed = state.editor;
+    if (ed) setEditor({ ...ed, rule: e.target.value, refused: null });
+  });
+  $('edit-size').addEventListener('change', (e) => {
+    const ed = state.editor;
+    if (!ed) return;
+    const { editor: next, dropped } = editor.resize(ed, Number(e.target.value));
+    setEditor(next);
+    if (dropped) flash(t('editDropped', { n: dropped }));
+  });
+  $('edit-clear').addEventListener('click', () => state.editor && setEditor(editor.clear(state.editor)));
+  $('edit-current').addEventListener('click', () => {
+    const ed = state.editor;
+    if (ed && state.view) setEditor({ ...editor.fromView(state.view), tool: ed.tool });
+  });
+  $('edit-cancel').addEventListener('click', cancelEditor);
+  $('edit-done').addEventListener('click', editorDone);
+  $('setup-analyse').addEventListener('click', () => startSetupAs('analyse'));
+  $('setup-computer-black').addEventListener('click', () => startSetupAs('black'));
+  $('setup-computer-white').addEventListener('click', () => startSetupAs('white'));
+  $('setup-two-players').addEventListener('click', () => startSetupAs('local'));
+}
+
+// ---------------------------------------------------------------------------------------------
 // App lifecycle
 
 function suspend() {
@@ -965,6 +1212,12 @@ function onVisibility() {
 }
 
 function onBackAtRoot() {
+  // Back leaves the position editor first, as it closes a sheet, changing nothing.
+  if (state.editor) {
+    cancelEditor();
+    sheets.rearm();
+    return;
+  }
   // First press: warn (the game is already saved); a second press within the window leaves,
   // because the webview then has no history left to go back to.
   api.saveNow().catch(() => {});
@@ -979,17 +1232,21 @@ function bindUi() {
       if (state.settings?.sound ?? true) sound.unlock();
     },
     onPress(index, type) {
-      state.press = humanCanPlay() ? index : -1;
+      state.press = humanCanPlay() || state.editor ? index : -1;
       state.pressType = type;
       render();
     },
     onDrag(index) {
-      if (state.press === -1 && !humanCanPlay()) return;
+      if (state.press === -1 && !humanCanPlay() && !state.editor) return;
       state.press = index;
       render();
     },
     onRelease(index) {
       state.press = -1;
+      if (state.editor) {
+        editorTap(index);
+        return;
+      }
       const v = state.view;
       if (v && v.computerToMove && !v.result && !state.thinking && !state.busy) {
         maybeComputerMove();
@@ -1018,7 +1275,7 @@ function bindUi() {
       state.cursor = -1;
       render();
     },
-    onActivate: (index) => place(index),
+    onActivate: (index) => (state.editor ? editorTap(index) : place(index)),
     onUndo: doUndo,
     onRedo: doRedo,
   });
@@ -1069,6 +1326,8 @@ function bindUi() {
     if (e.target.id === 'record-text') return;
     saveSettings(readSettings(state.settings));
   });
+
+  bindEditor();
 
   coarse.addEventListener('change', render);
   bindClock();

@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::settings::{Settings, Stats};
 use crate::state::{
     AnalysisJob, AppCore, BackgroundEngine, Choice, Core, EngineState, NewGameOptions,
-    RecordFormat, SearchJob, SearchKind, ROUND_BUDGETS_MS,
+    RecordFormat, SearchJob, SearchKind, SetupPlayers, SetupRequest, ROUND_BUDGETS_MS,
 };
 use crate::view::{AnalysisUpdate, AppState, GameView, Hint, ReviewProgress};
 
@@ -339,7 +339,7 @@ pub async fn check_clock<R: Runtime>(app: AppHandle<R>) -> Result<GameView> {
 #[tauri::command]
 pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result<String> {
     let format = format.get()?;
-    Ok(lock(&core).export_record(format))
+    lock(&core).export_record(format)
 }
 
 /// Loads a move string or SGF as a new game.
@@ -347,6 +347,25 @@ pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result
 pub async fn import_record<R: Runtime>(app: AppHandle<R>, text: Arg<String>) -> Result<GameView> {
     let text = text.get()?;
     on_core(app, move |core| core.import_record(&text)).await
+}
+
+/// Checks a position set up in the editor without starting it: `null`, or `badSetup` naming
+/// why the referee refuses it.
+#[tauri::command]
+pub async fn check_setup<R: Runtime>(app: AppHandle<R>, setup: Arg<SetupRequest>) -> Result<()> {
+    let setup = setup.get()?;
+    on_core(app, move |core| core.check_setup(&setup)).await
+}
+
+/// Starts a new game from a position set up in the editor, played by `players`.
+#[tauri::command]
+pub async fn start_setup<R: Runtime>(
+    app: AppHandle<R>,
+    setup: Arg<SetupRequest>,
+    players: Arg<SetupPlayers>,
+) -> Result<GameView> {
+    let (setup, players) = (setup.get()?, players.get()?);
+    on_core(app, move |core| core.start_setup(&setup, &players)).await
 }
 
 /// The settings.

@@ -6,7 +6,7 @@
 //! add `point` (RIF) and, for renju, `reason` (`double-three`, `double-four`, `overline`).
 
 use serde::ser::SerializeStruct;
-use wuzi::{Forbidden, PlayError};
+use wuzi::{Color, Forbidden, PlayError, SetupError};
 
 /// Why a command did nothing.
 #[derive(Debug, thiserror::Error)]
@@ -58,6 +58,28 @@ pub enum Error {
     /// A bug: the command's work panicked. The state is as the last completed change left it.
     #[error("internal error")]
     Internal,
+    /// The referee refuses a set-up position (issue 10 §5): a five already on the board, a
+    /// renju black overline, a point given twice, a stone off the board.
+    #[error("{}", .0.message)]
+    BadSetup(SetupRefusal),
+    /// A move string cannot hold a set-up position's stones: export the game as SGF.
+    #[error("a move string cannot hold the set-up stones; export the game as SGF")]
+    NeedsSgf,
+}
+
+/// Why a set-up position was refused, as data the UI words in its own language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupRefusal {
+    /// `five`, `overline`, `duplicate` or `offBoard`.
+    pub reason: &'static str,
+    /// Whose stones: the side with the five, black for an overline, the colour of the stone
+    /// off the board; `None` for a point given twice.
+    pub color: Option<Color>,
+    /// The stones concerned (RIF): the line, the point given twice, the point off the board as
+    /// given (cut short).
+    pub points: Vec<String>,
+    /// The engine's English text, for logs.
+    pub message: String,
 }
 
 impl Error {
@@ -79,7 +101,30 @@ impl Error {
             Error::ChoiceDue => "choiceDue",
             Error::NoChoiceDue => "noChoiceDue",
             Error::Internal => "internal",
+            Error::BadSetup(_) => "badSetup",
+            Error::NeedsSgf => "needsSgf",
         }
+    }
+
+    /// The referee's refusal of a set-up position, with points in RIF for a board of `size`.
+    #[must_use]
+    pub fn from_setup(error: &SetupError, size: u8) -> Error {
+        let rif_all = |line: &[wuzi::Point]| line.iter().map(|p| p.rif(size).to_string()).collect();
+        let (reason, color, points) = match error {
+            SetupError::Size(e) => return Error::BadArgument(e.to_string()),
+            SetupError::OffBoard { point, color, .. } => {
+                ("offBoard", Some(*color), vec![point.gomocup()])
+            }
+            SetupError::Duplicate { point, .. } => ("duplicate", None, rif_all(&[*point])),
+            SetupError::Five { win, .. } => ("five", Some(win.color), rif_all(&win.line)),
+            SetupError::Overline { line, .. } => ("overline", Some(Color::Black), rif_all(line)),
+        };
+        Error::BadSetup(SetupRefusal {
+            reason,
+            color,
+            points,
+            message: error.to_string(),
+        })
     }
 
     /// The engine's refusal of a move, with points in RIF notation for a board of `size`.
@@ -104,11 +149,18 @@ impl serde::Serialize for Error {
         let (point, reason) = match self {
             Error::OffBoard(p) | Error::Occupied(p) => (Some(p.as_str()), None),
             Error::Forbidden { point, reason } => (Some(point.as_str()), Some(reason.name())),
+            Error::BadSetup(r) => (None, Some(r.reason)),
             _ => (None, None),
+        };
+        let setup = match self {
+            Error::BadSetup(r) => Some(r),
+            _ => None,
         };
         let mut s = serializer.serialize_struct(
             "Error",
-            2 + usize::from(point.is_some()) + usize::from(reason.is_some()),
+            2 + usize::from(point.is_some())
+                + usize::from(reason.is_some())
+                + 2 * usize::from(setup.is_some()),
         )?;
         s.serialize_field("code", self.code())?;
         s.serialize_field("message", &self.to_string())?;
@@ -117,6 +169,10 @@ impl serde::Serialize for Error {
         }
         if let Some(reason) = reason {
             s.serialize_field("reason", &reason)?;
+        }
+        if let Some(r) = setup {
+            s.serialize_field("color", &r.color)?;
+            s.serialize_field("points", &r.points)?;
         }
         s.end()
     }
@@ -152,6 +208,44 @@ mod tests {
         );
         let io = Error::from(std::io::Error::other("disk full"));
         assert_eq!(serde_json::to_value(io).unwrap()["code"], "io");
+    }
+
+    #[test]
+    fn a_refused_setup_names_its_reason_colour_and_stones() {
+        let rif = |s: &str| Point::from_rif(s, 15).unwrap();
+        let setup = wuzi::Setup {
+            size: 15,
+            black: ["d8", "e8", "f8", "g8", "h8", "i8"].map(rif).to_vec(),
+            white: vec![rif("a1")],
+            to_move: Color::White,
+        };
+        let refused = |rule| {
+            let e = wuzi::Game::from_setup(rule, &setup).unwrap_err();
+            serde_json::to_value(Error::from_setup(&e, 15)).unwrap()
+        };
+        assert_eq!(
+            refused(wuzi::Rule::Renju),
+            serde_json::json!({
+                "code": "badSetup",
+                "message": "black has an overline at d8-i8, which renju never allows",
+                "reason": "overline",
+                "color": "black",
+                "points": ["d8", "e8", "f8", "g8", "h8", "i8"]
+            })
+        );
+        let five = refused(wuzi::Rule::Freestyle);
+        assert_eq!(five["reason"], "five");
+        assert_eq!(five["points"].as_array().unwrap().len(), 6);
+        let dup = wuzi::Setup {
+            black: vec![rif("h8")],
+            white: vec![rif("h8")],
+            ..setup.clone()
+        };
+        let e = wuzi::Game::from_setup(wuzi::Rule::Freestyle, &dup).unwrap_err();
+        let json = serde_json::to_value(Error::from_setup(&e, 15)).unwrap();
+        assert_eq!(json["reason"], "duplicate");
+        assert_eq!(json["color"], serde_json::Value::Null);
+        assert_eq!(json["points"], serde_json::json!(["h8"]));
     }
 
     #[test]

@@ -77,6 +77,8 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             commands::cancel_review,
             commands::set_clock_paused,
             commands::check_clock,
+            commands::check_setup,
+            commands::start_setup,
         ])
 }
 
@@ -308,6 +310,92 @@ mod tests {
         .unwrap_err();
         assert_eq!(err["code"], "noChoiceDue");
         assert_eq!(invoke(&w, "get_state", json!({})).unwrap(), before);
+    }
+
+    #[test]
+    fn a_set_up_position_is_checked_started_and_exported_over_the_ipc() {
+        let dir = TempDir::new("ipc-setup");
+        let (_app, w) = app(&dir);
+        let before = invoke(&w, "get_state", json!({})).unwrap();
+        let five = json!({ "rule": "freestyle", "size": 15, "black": ["d8", "e8", "f8", "g8", "h8"],
+                           "white": ["a1"], "toMove": "white" });
+        for cmd in ["check_setup", "start_setup"] {
+            let err = invoke(
+                &w,
+                cmd,
+                json!({ "setup": five, "players": { "mode": "local" } }),
+            )
+            .unwrap_err();
+            assert_eq!(err["code"], "badSetup", "{cmd}: {err}");
+            assert_eq!(err["reason"], "five");
+            assert_eq!(err["color"], "black");
+            assert_eq!(err["points"], json!(["d8", "e8", "f8", "g8", "h8"]));
+        }
+        for (cmd, args) in [
+            ("check_setup", json!({})),
+            (
+                "check_setup",
+                json!({ "setup": { "rule": "renju", "size": 15 } }),
+            ),
+            (
+                "check_setup",
+                json!({ "setup": { "rule": "renju", "size": 15, "black": ["h8"], "white": [],
+                                   "toMove": "black", "extra": 1 } }),
+            ),
+            (
+                "check_setup",
+                json!({ "setup": { "rule": "go", "size": 15, "black": [], "white": [], "toMove": "black" } }),
+            ),
+            (
+                "check_setup",
+                json!({ "setup": { "rule": "renju", "size": 99, "black": [], "white": [], "toMove": "black" } }),
+            ),
+            (
+                "check_setup",
+                json!({ "setup": { "rule": "renju", "size": 15, "black": ["h8!"], "white": [], "toMove": "black" } }),
+            ),
+            ("start_setup", json!({ "setup": five })),
+            (
+                "start_setup",
+                json!({ "setup": five, "players": { "mode": "both" } }),
+            ),
+        ] {
+            let err = invoke(&w, cmd, args.clone()).unwrap_err();
+            assert_eq!(err["code"], "badArgument", "{cmd} {args}: {err}");
+        }
+        assert_eq!(invoke(&w, "get_state", json!({})).unwrap(), before);
+
+        let setup = json!({ "rule": "renju", "size": 15, "black": ["h8", "i9"], "white": ["h9"],
+                            "toMove": "white" });
+        assert_eq!(
+            invoke(&w, "check_setup", json!({ "setup": setup })).unwrap(),
+            Value::Null
+        );
+        assert_eq!(invoke(&w, "get_state", json!({})).unwrap(), before);
+        let v = invoke(
+            &w,
+            "start_setup",
+            json!({ "setup": setup, "players": { "mode": "computer", "humanColor": "black", "level": 1 } }),
+        )
+        .unwrap();
+        assert_eq!(v["gameId"], 2);
+        assert_eq!(v["moves"], json!([]));
+        assert_eq!(v["toMove"], "white");
+        assert_eq!(v["computerToMove"], true);
+        assert_eq!(
+            v["setup"],
+            json!({ "black": ["i9", "h8"], "white": ["h9"], "toMove": "white" })
+        );
+        let err = invoke(&w, "export_record", json!({ "format": "moves" })).unwrap_err();
+        assert_eq!(err["code"], "needsSgf");
+        let sgf = invoke(&w, "export_record", json!({ "format": "sgf" })).unwrap();
+        assert!(
+            sgf.as_str().unwrap().contains("AB[ig][hh]AW[hg]PL[W]"),
+            "{sgf}"
+        );
+        let v = invoke(&w, "import_record", json!({ "text": sgf })).unwrap();
+        assert_eq!(v["setup"]["toMove"], "white");
+        assert_eq!(v["gameId"], 3);
     }
 
     #[test]

@@ -19,7 +19,9 @@ pub struct GameSetup {
     pub level: Level,
     /// The human's colour against the computer.
     pub human_color: Color,
-    /// Whether this game's result is already in the stats, so undo + replay cannot count twice.
+    /// Whether this game's result is already in the stats, so undo + replay cannot count twice;
+    /// also set from the start for a position set up in the editor, which is practice and
+    /// never counted.
     pub stats_counted: bool,
     /// Random and kept in the save: the stats remember the uids they counted, so a game whose
     /// save predates its count (a crash between the two writes) is not counted again.
@@ -130,6 +132,21 @@ pub struct GameView {
     pub swap: Option<SwapView>,
     /// The game clock (issue 10 §4).
     pub clock: crate::state::ClockView,
+    /// The set-up position the game started from (issue 10 §5): its stones are on the board
+    /// before move 1, which `setup.toMove` plays; `None` for a game from the empty board.
+    pub setup: Option<SetupView>,
+}
+
+/// A set-up position: the stones on the board before the first move, and who plays it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupView {
+    /// Black's stones (RIF).
+    pub black: Vec<String>,
+    /// White's stones (RIF).
+    pub white: Vec<String>,
+    /// Who plays move 1.
+    pub to_move: Color,
 }
 
 /// A Swap / Swap2 opening as the UI shows it: the rule, where the phase stands and who acts.
@@ -385,6 +402,11 @@ impl GameView {
                 .as_ref()
                 .map(|s| SwapView::new(s, session.mode)),
             clock: crate::state::ClockView::default(),
+            setup: game.setup().map(|s| SetupView {
+                black: rif_all(&s.black, size),
+                white: rif_all(&s.white, size),
+                to_move: s.to_move,
+            }),
         }
     }
 }

@@ -129,11 +129,9 @@ impl AppCore {
         if game_id != self.session.game_id || move_number > self.game.moves().len() {
             return Err(Error::Stale);
         }
-        // Replayed from the moves, so the job carries no redo list and an earlier position
-        // (review) is built the same way as the current one.
-        let moves = &self.game.moves()[..move_number];
-        let game = Game::from_moves(self.game.rule(), self.game.size(), moves)
-            .map_err(|e| Error::BadArgument(e.to_string()))?;
+        // Replayed from the game's start (a set-up position's stones included), so the job
+        // carries no redo list and an earlier position (review) is built like the current one.
+        let game = self.replayed(move_number)?;
         if game.result().is_some() {
             return Err(Error::GameOver);
         }

@@ -425,11 +425,13 @@ impl super::AppCore {
         }
     }
 
-    /// Runs the clock while the game is under way (from its first stone, until its end) and
-    /// the app is in front of the player; stops it otherwise.
+    /// Runs the clock while the game is under way (from its first stone, or from a set-up
+    /// position's start, until its end) and the app is in front of the player; stops it
+    /// otherwise.
     pub(super) fn sync_clock(&mut self) {
         self.clock.set_owners(self.session.clock_owners());
-        let on = !self.clock_paused && !self.over() && !self.game.moves().is_empty();
+        let under_way = !self.game.moves().is_empty() || self.game.setup().is_some();
+        let on = !self.clock_paused && !self.over() && under_way;
         self.clock.run(on, self.time.now());
     }
 

@@ -1,7 +1,7 @@
 //! The app's state and every rule of the shell, free of Tauri so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
 //! One concern per file: moves, undo and settings here; searches in `search.rs`, saving and
-//! counting in `persist.rs`, records in `records.rs`.
+//! counting in `persist.rs`, records in `records.rs`, the position editor in `setup.rs`.
 //!
 //! The webview layer (`commands.rs`) locks [`AppCore`] on the blocking pool, calls one method,
 //! and for a search runs the returned [`SearchJob`] there too between
@@ -30,12 +30,14 @@ mod persist;
 mod records;
 mod review;
 mod search;
+mod setup;
 mod swap;
 
 pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
 pub use clock::{ClockView, GameClock, SavedClock, TimeLimit, TimeSource};
 pub use opening::{Choice, OpeningError, OpeningPhase, OpeningRule, Side, Stage};
 pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
+pub use setup::{SetupPlayers, SetupRequest};
 pub use swap::{ComputerAnswer, OpeningAction, OpeningTask, SwapGame};
 
 /// The state the commands share, registered with `.manage()`.
@@ -250,7 +252,8 @@ fn lenient<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
 
 /// The game file's format. 2 added the clock; version 1 files (with or without a Swap / Swap2
 /// phase, which needed no new version: its field is optional and read leniently) still load,
-/// untimed.
+/// untimed. A set-up position (issue 10 §5) is the engine's: `game` is a [`SavedGame`] of its
+/// own version 1 or 2 (2 adds `setup`), in a file of either version here.
 const SESSION_VERSION: u32 = 2;
 
 impl SavedSession {
@@ -297,7 +300,9 @@ impl SavedSession {
             mode: self.mode,
             level: self.level,
             human_color: self.human_color,
-            stats_counted: self.stats_counted,
+            // A set-up position is never counted, whatever an older save says (imported
+            // records with a setup were counted before).
+            stats_counted: self.stats_counted || game.setup().is_some(),
             game_uid: if self.game_uid == 0 {
                 new_game_uid()
             } else {
@@ -595,6 +600,17 @@ impl AppCore {
         } else {
             Err(Error::Stale)
         }
+    }
+
+    /// The game's position after its first `n` moves, replayed from its start (the set-up
+    /// position or the empty board) with nothing to redo: what analysis and review search.
+    fn replayed(&self, n: usize) -> Result<Game> {
+        let size = self.game.size();
+        let mut game = self.game.at_start();
+        for &p in self.game.moves().iter().take(n) {
+            game.try_play(p).map_err(|e| Error::from_play(e, size))?;
+        }
+        Ok(game)
     }
 
     fn parse_point(&self, text: &str) -> Result<Point> {

@@ -4,11 +4,15 @@ use super::*;
 
 impl AppCore {
     /// The game as a record.
-    #[must_use]
-    pub fn export_record(&self, format: RecordFormat) -> String {
+    ///
+    /// # Errors
+    /// [`Error::NeedsSgf`] for a move string of a game from a set-up position: it would hold
+    /// only the moves after the setup and load as another game.
+    pub fn export_record(&self, format: RecordFormat) -> Result<String> {
         match format {
-            RecordFormat::Moves => wuzi::notation::write_moves(&self.game),
-            RecordFormat::Sgf => wuzi::notation::write_sgf(&self.game),
+            RecordFormat::Moves if self.game.setup().is_some() => Err(Error::NeedsSgf),
+            RecordFormat::Moves => Ok(wuzi::notation::write_moves(&self.game)),
+            RecordFormat::Sgf => Ok(wuzi::notation::write_sgf(&self.game)),
         }
     }
 
@@ -24,8 +28,9 @@ impl AppCore {
         self.cancel_analysis_job();
         self.session = GameSetup {
             game_id: self.session.game_id.wrapping_add(1),
-            // A finished record is history, not a game won against the computer now.
-            stats_counted: game.result().is_some(),
+            // A finished record is history, not a game won against the computer now; a record
+            // from a set-up position is practice, like the editor's (`start_setup`).
+            stats_counted: game.result().is_some() || game.setup().is_some(),
             game_uid: new_game_uid(),
             analysed: false,
             opening: None,

@@ -63,11 +63,13 @@ const CLASSES: [MoveClass; 6] = [
 
 impl GameReview {
     /// Whether a review read from a file makes sense for `game`: one entry per move, in order,
-    /// naming the moves played, by the right side, with a known class. Anything else is
-    /// dropped on load (the game itself still loads).
+    /// naming the moves played, by the right side (moves alternate from a set-up position's
+    /// side to move), with a known class. Anything else is dropped on load (the game itself
+    /// still loads).
     #[must_use]
     pub fn fits(&self, game: &Game) -> bool {
         let size = game.size();
+        let first = game.setup().map_or(Color::Black, |s| s.to_move);
         let moves: Vec<String> = game
             .moves()
             .iter()
@@ -78,12 +80,7 @@ impl GameReview {
             && self.reviewed.iter().enumerate().all(|(i, r)| {
                 r.ply == i + 1
                     && r.point == moves[i]
-                    && r.color
-                        == if i % 2 == 0 {
-                            Color::Black
-                        } else {
-                            Color::White
-                        }
+                    && r.color == if i % 2 == 0 { first } else { first.other() }
                     && CLASSES.iter().any(|c| c.name() == r.class)
                     && r.best
                         .as_deref()
@@ -164,9 +161,9 @@ impl AppCore {
         if self.reviewing.is_some() {
             return Err(Error::Busy);
         }
-        // Before anything changes: a refused request leaves the state as it was.
-        let game = Game::from_moves(self.game.rule(), self.game.size(), self.game.moves())
-            .map_err(|e| Error::BadArgument(e.to_string()))?;
+        // Before anything changes: a refused request leaves the state as it was. Replayed from
+        // the game's start, so a set-up position is reviewed from its own stones.
+        let game = self.replayed(self.game.moves().len())?;
         self.cancel_analysis_job();
         let cancel = Arc::new(AtomicBool::new(false));
         self.reviewing = Some(Arc::clone(&cancel));

@@ -647,12 +647,13 @@ mod tests {
         let v = core.undo();
         assert!(!v.can_undo && v.moves.len() == 5);
         assert_eq!(
-            core.export_record(RecordFormat::Moves),
+            core.export_record(RecordFormat::Moves).unwrap(),
             "h8 h9 i9 g7 j10",
             "the record keeps the opening stones in order"
         );
         assert!(core
             .export_record(RecordFormat::Sgf)
+            .unwrap()
             .contains(";B[hh];W[hg];B[ig]"));
     }
 

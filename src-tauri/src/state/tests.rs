@@ -185,7 +185,7 @@ fn the_view_matches_the_ipc_contract() {
             "level": 2, "humanColor": "black", "moves": ["h8"], "toMove": "white",
             "result": null, "forbidden": [], "canUndo": true, "canRedo": false,
             "computerToMove": true, "analysed": false, "review": null, "opening": null,
-            "swap": null,
+            "swap": null, "setup": null,
             "clock": {
                 "running": true, "side": "white", "blackMs": 0, "whiteMs": 0, "blackLeftMs": null,
                 "whiteLeftMs": null, "totalMs": 0, "limit": null, "moveMs": [0], "owners": [], "flag": null
@@ -685,7 +685,7 @@ fn records_round_trip_as_a_new_game() {
     }
     let before = core.view();
     for format in [RecordFormat::Moves, RecordFormat::Sgf] {
-        let text = core.export_record(format);
+        let text = core.export_record(format).unwrap();
         let v = core.import_record(&text).unwrap();
         assert_eq!(v.moves, before.moves, "{format:?}: {text}");
         assert!(v.game_id > before.game_id);
@@ -1131,6 +1131,7 @@ fn a_renju_opening_is_moves_one_to_three_and_the_human_colour_decides_move_four(
     assert_eq!(core.undo().moves, ["h8", "h9", "i9", "j10"]);
     assert!(core
         .export_record(RecordFormat::Moves)
+        .unwrap()
         .starts_with("h8 h9 i9 j10"));
 
     // As white the human plays move 4 at once.
@@ -1509,4 +1510,545 @@ fn time_limits_are_only_those_offered() {
     let v = core.new_game(NewGameOptions::default()).unwrap();
     assert_eq!(v.clock.limit, s.time_limit());
     assert_eq!(v.clock.black_left_ms, Some(1_200_000));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The position editor (issue 10 §5)
+
+fn setup_request(rule: Rule, black: &[&str], white: &[&str], to_move: Color) -> SetupRequest {
+    SetupRequest {
+        rule,
+        size: 15,
+        black: black.iter().map(|s| (*s).to_string()).collect(),
+        white: white.iter().map(|s| (*s).to_string()).collect(),
+        to_move,
+    }
+}
+
+fn players(mode: Mode, human: Color) -> SetupPlayers {
+    SetupPlayers {
+        mode,
+        human_color: Some(human),
+        level: Some(Level::Easy),
+    }
+}
+
+#[test]
+fn a_refused_setup_says_why_and_leaves_the_game_untouched() {
+    let dir = TempDir::new("setup-refused");
+    let mut core = core_in(&dir);
+    play(&mut core, "h8");
+    computer(&mut core, "i9");
+    let before = core.app_state();
+    let settings = core.settings().clone();
+    let five = ["d8", "e8", "f8", "g8", "h8"];
+    let six = ["c8", "d8", "e8", "f8", "g8", "h8"];
+    let cases: [(SetupRequest, &str, &str); 8] = [
+        (
+            setup_request(Rule::Freestyle, &five, &["a1"], Color::White),
+            "badSetup",
+            "five",
+        ),
+        (
+            setup_request(Rule::Standard, &["a1"], &five, Color::Black),
+            "badSetup",
+            "five",
+        ),
+        (
+            setup_request(Rule::Renju, &six, &[], Color::White),
+            "badSetup",
+            "overline",
+        ),
+        (
+            setup_request(Rule::Renju, &[], &six, Color::Black),
+            "badSetup",
+            "five",
+        ),
+        (
+            setup_request(Rule::Renju, &["h8"], &["h8"], Color::Black),
+            "badSetup",
+            "duplicate",
+        ),
+        (
+            setup_request(Rule::Renju, &["h8", "h8"], &[], Color::Black),
+            "badSetup",
+            "duplicate",
+        ),
+        (
+            setup_request(Rule::Renju, &["z99"], &[], Color::Black),
+            "badSetup",
+            "offBoard",
+        ),
+        (
+            setup_request(Rule::Renju, &["eight"], &[], Color::Black),
+            "badArgument",
+            "",
+        ),
+    ];
+    for (request, code, reason) in cases {
+        let err = core.check_setup(&request).unwrap_err();
+        assert_eq!(err.code(), code, "{request:?}: {err}");
+        if let Error::BadSetup(r) = &err {
+            assert_eq!(r.reason, reason, "{request:?}");
+        }
+        let err = core
+            .start_setup(&request, &players(Mode::Local, Color::Black))
+            .unwrap_err();
+        assert_eq!(err.code(), code);
+    }
+    // Standard counts only exactly five: a six is a legal, unfinished position there.
+    let request = setup_request(Rule::Standard, &six, &["a1"], Color::White);
+    assert!(core.check_setup(&request).is_ok());
+    let mut big = setup_request(Rule::Renju, &[], &[], Color::Black);
+    big.size = 21;
+    assert_eq!(core.check_setup(&big).unwrap_err().code(), "badArgument");
+    big.size = 5;
+    big.black = vec!["a1".to_string(); 26];
+    assert_eq!(core.check_setup(&big).unwrap_err().code(), "badArgument");
+    let mut huge = setup_request(Rule::Renju, &[], &[], Color::Black);
+    huge.black = vec!["a99".repeat(10_000)];
+    let err = core.check_setup(&huge).unwrap_err();
+    assert!(err.to_string().len() < 300, "{err}");
+    assert!(serde_json::to_string(&err).unwrap().len() < 400);
+
+    assert_eq!(core.app_state(), before, "nothing changed");
+    assert_eq!(core.settings(), &settings);
+}
+
+#[test]
+fn a_set_up_position_is_played_against_the_computer_saved_and_restored() {
+    let dir = TempDir::new("setup-computer");
+    let request = setup_request(
+        Rule::Renju,
+        &["h8", "i9", "g7"],
+        &["h9", "j7"],
+        Color::White,
+    );
+    let before = {
+        let mut core = core_in(&dir);
+        let settings = core.settings().clone();
+        core.check_setup(&request).unwrap();
+        let old_id = core.view().game_id;
+        let v = core
+            .start_setup(&request, &players(Mode::Computer, Color::Black))
+            .unwrap();
+        assert!(v.game_id > old_id);
+        assert_eq!(v.rule, Rule::Renju);
+        assert_eq!(v.to_move, Color::White);
+        assert!(v.computer_to_move, "white to move: the computer's turn");
+        assert!(!v.can_undo);
+        let s = v.setup.clone().expect("the setup travels with the view");
+        assert_eq!(s.black, ["i9", "h8", "g7"], "row by row from the top");
+        assert_eq!(s.white, ["h9", "j7"]);
+        assert_eq!(s.to_move, Color::White);
+        assert_eq!(
+            core.settings(),
+            &settings,
+            "the settings stay for the next game"
+        );
+
+        let v = computer(&mut core, "k6");
+        assert_eq!(v.moves, ["k6"]);
+        assert!(!v.computer_to_move);
+        let v = play(&mut core, "f6");
+        assert!(v.can_undo);
+        computer(&mut core, "l5");
+        let v = core.undo();
+        assert_eq!(
+            v.moves,
+            ["k6"],
+            "undo takes back the reply and your move; the computer's first move and the setup stay"
+        );
+        assert!(!v.can_undo);
+        assert_eq!(v.setup.as_ref().map(|s| s.black.len()), Some(3));
+        play(&mut core, "f6");
+        core.app_state()
+    };
+    let mut core = core_in(&dir);
+    let after = core.app_state();
+    assert_eq!(after, before, "the setup survives a restart");
+    assert!(after.game.setup.is_some());
+    let sgf = core.export_record(RecordFormat::Sgf).unwrap();
+    assert!(
+        sgf.contains("AB[") && sgf.contains("AW[") && sgf.contains("PL[W]"),
+        "{sgf}"
+    );
+    assert_eq!(
+        core.export_record(RecordFormat::Moves).unwrap_err().code(),
+        "needsSgf"
+    );
+    let v = core.import_record(&sgf).unwrap();
+    assert_eq!(v.setup, after.game.setup);
+    assert_eq!(v.moves, after.game.moves);
+}
+
+#[test]
+fn a_set_up_game_is_never_counted_and_the_empty_board_is_an_ordinary_game() {
+    let dir = TempDir::new("setup-stats");
+    let mut core = core_in(&dir);
+    let request = setup_request(
+        Rule::Freestyle,
+        &["h8", "i8", "j8", "k8"],
+        &["a1", "a2", "a3"],
+        Color::Black,
+    );
+    core.start_setup(&request, &players(Mode::Computer, Color::Black))
+        .unwrap();
+    let v = play(&mut core, "l8");
+    assert_eq!(v.result.unwrap().winner, Some(Color::Black));
+    let total: u32 = core
+        .stats()
+        .levels()
+        .iter()
+        .map(|l| l.wins + l.losses + l.draws)
+        .sum();
+    assert_eq!(total, 0, "a position set up at will is practice");
+
+    let empty = setup_request(Rule::Freestyle, &[], &[], Color::Black);
+    let v = core
+        .start_setup(&empty, &players(Mode::Local, Color::White))
+        .unwrap();
+    assert_eq!(v.setup, None);
+    assert_eq!(v.mode, Mode::Local);
+    assert_eq!(v.to_move, Color::Black);
+
+    // White to move on an empty board is a setup all the same.
+    let white_first = setup_request(Rule::Freestyle, &[], &[], Color::White);
+    let v = core
+        .start_setup(&white_first, &players(Mode::Local, Color::White))
+        .unwrap();
+    assert_eq!(v.to_move, Color::White);
+    assert!(v.setup.is_some());
+    let v = play(&mut core, "h8");
+    assert_eq!(v.moves, ["h8"]);
+    assert_eq!(v.to_move, Color::Black);
+}
+
+#[test]
+fn starting_a_setup_cancels_the_search_analysis_and_review_of_the_old_game() {
+    let dir = TempDir::new("setup-cancels");
+    let mut core = core_in(&dir);
+    play(&mut core, "h8");
+    let (id, n) = pos(&core);
+    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    let request = setup_request(Rule::Freestyle, &["h8"], &["h9"], Color::Black);
+    core.start_setup(&request, &players(Mode::Local, Color::Black))
+        .unwrap();
+    assert!(job.cancel_flag().load(Ordering::Relaxed));
+    assert_eq!(
+        core.finish_move(&job, &answer("i9", 15))
+            .unwrap_err()
+            .code(),
+        "cancelled"
+    );
+    assert_eq!(core.view().moves.len(), 0);
+}
+
+/// White to move from a set-up position where black has a four on row 8: c8 is white's only
+/// move.
+fn four_to_block(core: &mut AppCore) -> GameView {
+    let request = setup_request(
+        Rule::Freestyle,
+        &["d8", "e8", "f8", "g8", "a15"],
+        &["h8", "o1", "o2"],
+        Color::White,
+    );
+    core.start_setup(&request, &players(Mode::Local, Color::Black))
+        .unwrap()
+}
+
+#[test]
+fn a_set_up_position_is_analysed_from_its_own_stones() {
+    let dir = TempDir::new("setup-analysis");
+    let mut core = core_in(&dir);
+    let v = four_to_block(&mut core);
+    let job = core.begin_analysis(v.game_id, 0).unwrap();
+    let update = job
+        .run_round(&mut Engine::new(4), 0)
+        .expect("not cancelled");
+    assert_eq!(update.to_move, Color::White);
+    assert_eq!(update.lines[0].point, "c8", "{update:?}");
+}
+
+#[test]
+fn a_set_up_game_is_reviewed_from_its_stones_and_its_review_survives_a_restart() {
+    let dir = TempDir::new("setup-review");
+    let review = {
+        let mut core = core_in(&dir);
+        four_to_block(&mut core);
+        for p in ["c8", "h10", "a1"] {
+            play(&mut core, p);
+        }
+        let (id, n) = pos(&core);
+        let job = core.begin_review(id, n).unwrap();
+        let found = job.run(&mut Engine::new(4), |_, _| {});
+        let review = core.finish_review(&job, &found).unwrap().review.unwrap();
+        let colors: Vec<Color> = review.moves.iter().map(|m| m.color).collect();
+        assert_eq!(colors, [Color::White, Color::Black, Color::White]);
+        assert_eq!(review.moves[0].class, "best", "c8 is the only move");
+        review
+    };
+    let core = core_in(&dir);
+    assert_eq!(
+        core.view().review,
+        Some(review),
+        "the review fits the set-up game"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A set-up position with the clock, the Swap / Swap2 opening rules, the save and the stats
+
+fn games_counted(core: &AppCore) -> u32 {
+    core.stats()
+        .levels()
+        .iter()
+        .map(|l| l.wins + l.losses + l.draws)
+        .sum()
+}
+
+#[test]
+fn a_set_up_game_times_its_moves_from_the_position_with_the_limit_against_the_computer() {
+    let dir = TempDir::new("setup-clock");
+    let (mut core, t) = timed_core_in(&dir);
+    core.set_settings(json!({ "clockMinutes": 5, "clockIncrement": 2 }))
+        .unwrap();
+    let request = setup_request(Rule::Freestyle, &["h8", "i9"], &["h9"], Color::White);
+    let v = core
+        .start_setup(&request, &players(Mode::Computer, Color::Black))
+        .unwrap();
+    // The computer (white) is to move from the position, so its time runs at once; the set-up
+    // stones are no moves and have no times.
+    assert!(v.clock.running, "a set-up game is under way from its start");
+    assert_eq!(v.clock.side, Some(Color::White));
+    assert_eq!(v.clock.limit, core.settings().time_limit());
+    assert!(v.clock.limit.is_some());
+    assert!(v.clock.move_ms.is_empty());
+    // Its search is bounded by its clock like in any timed game: nearly out of time, Easy
+    // spends less than its usual 100 ms.
+    wait(&t, 299_900);
+    let (id, n) = pos(&core);
+    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    core.cancel_search();
+    assert!(
+        job.limits.time.unwrap() < Duration::from_millis(100),
+        "{:?}",
+        job.limits
+    );
+    let v = computer(&mut core, "g7");
+    assert_eq!(v.clock.move_ms, [Some(299_900)]);
+    assert_eq!(
+        v.clock.white_left_ms,
+        Some(300_000 + 2_000 - 299_900),
+        "the increment follows a timed move"
+    );
+    wait(&t, 1_500);
+    let v = play(&mut core, "j10");
+    assert_eq!(v.clock.move_ms, [Some(299_900), Some(1_500)]);
+    assert_eq!((v.clock.black_ms, v.clock.white_ms), (1_500, 299_900));
+    // The computer's flag falls on the clock of the set-up game; it is not counted.
+    wait(&t, 3_000);
+    let v = core.check_clock();
+    assert_eq!(v.result.as_ref().map(|r| r.reason), Some("time"));
+    assert_eq!(v.result.unwrap().winner, Some(Color::Black));
+    assert_eq!(games_counted(&core), 0, "a set-up game is never counted");
+
+    // Between two players (and so in analysis) a set-up position is study: no limit, but the
+    // moves are timed from the position all the same.
+    let v = core
+        .start_setup(&request, &players(Mode::Local, Color::Black))
+        .unwrap();
+    assert_eq!((v.clock.limit, v.clock.running), (None, true));
+    wait(&t, 400);
+    assert_eq!(play(&mut core, "g7").clock.move_ms, [Some(400)]);
+    // The empty board with black to move is an ordinary game: its clock waits for a stone.
+    let empty = setup_request(Rule::Freestyle, &[], &[], Color::Black);
+    let v = core
+        .start_setup(&empty, &players(Mode::Computer, Color::Black))
+        .unwrap();
+    assert_eq!(v.setup, None);
+    assert!(!v.clock.running);
+}
+
+#[test]
+fn a_set_up_position_starts_without_a_swap_opening_whatever_the_setting() {
+    let dir = TempDir::new("setup-swap");
+    let mut core = core_in(&dir);
+    core.set_settings(json!({ "openingRule": "swap2", "rule": "freestyle" }))
+        .unwrap();
+    core.new_game(NewGameOptions::default()).unwrap();
+    assert!(core.view().swap.is_some(), "an ordinary game has its phase");
+    let request = setup_request(Rule::Freestyle, &["h8", "i9"], &["h9"], Color::White);
+    // Against the computer as white: white to move is the human's turn at once, with no
+    // opening phase and no choice due.
+    let v = core
+        .start_setup(&request, &players(Mode::Computer, Color::White))
+        .unwrap();
+    assert_eq!(v.swap, None);
+    assert!(!v.computer_to_move);
+    let v = play(&mut core, "g7");
+    assert_eq!(v.moves, ["g7"]);
+    assert!(v.computer_to_move);
+    let v = computer(&mut core, "j10");
+    assert!(v.swap.is_none() && v.can_undo);
+    let err = core
+        .choose_opening(Choice::Black, v.game_id, v.move_number)
+        .unwrap_err();
+    assert_eq!(err.code(), "noChoiceDue");
+    // Two players, and the empty board too: the editor's game never has a phase.
+    for (req, mode) in [
+        (request.clone(), Mode::Local),
+        (
+            setup_request(Rule::Freestyle, &[], &[], Color::Black),
+            Mode::Local,
+        ),
+    ] {
+        let v = core
+            .start_setup(&req, &players(mode, Color::Black))
+            .unwrap();
+        assert_eq!(v.swap, None);
+    }
+    assert_eq!(
+        core.settings().opening_rule,
+        OpeningRule::Swap2,
+        "left alone"
+    );
+    // The next New game follows the setting again.
+    assert!(core
+        .new_game(NewGameOptions::default())
+        .unwrap()
+        .swap
+        .is_some());
+}
+
+#[test]
+fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads() {
+    let dir = TempDir::new("setup-save");
+    let (mut core, t) = timed_core_in(&dir);
+    core.set_settings(json!({ "clockMinutes": 10 })).unwrap();
+    let request = setup_request(Rule::Renju, &["h8", "i9"], &["h9"], Color::White);
+    core.start_setup(&request, &players(Mode::Computer, Color::Black))
+        .unwrap();
+    wait(&t, 900);
+    computer(&mut core, "g7");
+    wait(&t, 1_200);
+    play(&mut core, "j10");
+    let before = core.set_clock_paused(true);
+    core.save_now().unwrap().wait().unwrap();
+    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    let saved: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(saved["version"], 2);
+    assert_eq!(
+        saved["game"]["version"], 2,
+        "the engine's save, with its setup"
+    );
+    assert_eq!(saved["game"]["setup"]["to_move"], "white");
+    assert_eq!(saved["clock"]["moves"], json!([900, 1200]));
+    assert!(saved.get("swap").is_none());
+    let v = core_in(&dir).view();
+    assert_eq!(
+        (&v.setup, &v.moves, &v.clock.move_ms, v.clock.limit),
+        (
+            &before.setup,
+            &before.moves,
+            &before.clock.move_ms,
+            before.clock.limit
+        )
+    );
+    assert_eq!((v.clock.black_ms, v.clock.white_ms), (1_200, 900));
+
+    // Damaged or foreign optional fields are dropped alone: the set-up game still loads.
+    let mut damaged = saved.clone();
+    damaged["clock"] = json!({ "moves": "lots" });
+    damaged["review"] = json!(17);
+    damaged["swap"] = json!({ "phase": "???" });
+    std::fs::write(dir.0.join(GAME_FILE), damaged.to_string()).unwrap();
+    let core = core_in(&dir);
+    let v = core.view();
+    assert!(core.notices.is_empty(), "not a damaged game");
+    assert_eq!((&v.setup, &v.moves), (&before.setup, &before.moves));
+    assert_eq!(
+        (v.clock.move_ms.clone(), v.clock.limit),
+        (vec![None, None], None)
+    );
+    assert_eq!((v.swap.clone(), v.review.clone()), (None, None));
+
+    // A well-formed Swap2 phase does not fit a set-up game either: dropped, the game kept.
+    let mut other = saved.clone();
+    let swap = {
+        let d = TempDir::new("setup-save-swap2");
+        let mut c = core_in(&d);
+        c.new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            rule: Some(Rule::Freestyle),
+            opening_rule: Some(OpeningRule::Swap2),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
+        c.save_now().unwrap().wait().unwrap();
+        let text = std::fs::read_to_string(d.0.join(GAME_FILE)).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()["swap"].clone()
+    };
+    assert!(swap.is_object(), "{swap}");
+    other["game"]["rule"] = json!("freestyle");
+    other["swap"] = swap;
+    std::fs::write(dir.0.join(GAME_FILE), other.to_string()).unwrap();
+    let v = core_in(&dir).view();
+    assert_eq!((v.swap, v.setup.is_some(), v.moves.len()), (None, true, 2));
+
+    // A set-up game saved by the editor before the clock: version 1 around the engine's
+    // version-2 game. It loads untimed, its clock running from the position.
+    std::fs::write(
+        dir.0.join(GAME_FILE),
+        r#"{"version":1,"gameId":9,"mode":"computer","level":1,"humanColor":"black",
+            "statsCounted":true,"gameUid":5,"analysed":false,
+            "game":{"version":2,"rule":"freestyle","size":15,
+                    "setup":{"black":["h8","i9"],"white":["h9"],"to_move":"white"},
+                    "moves":["g7"],"redo":[]}}"#,
+    )
+    .unwrap();
+    let core = core_in(&dir);
+    let v = core.view();
+    assert!(core.notices.is_empty());
+    assert_eq!(v.setup.as_ref().map(|s| s.to_move), Some(Color::White));
+    assert_eq!(
+        (v.moves.clone(), v.to_move),
+        (vec!["g7".to_string()], Color::Black)
+    );
+    assert_eq!((v.clock.move_ms, v.clock.limit), (vec![None], None));
+    assert!(v.clock.running);
+}
+
+#[test]
+fn an_imported_setup_is_not_counted_like_the_editors() {
+    let dir = TempDir::new("setup-import-stats");
+    let mut core = core_in(&dir);
+    vs_computer(&mut core, Color::Black);
+    // Black to move with four in a row: an SGF with a setup, played to a win against the computer.
+    let v = core
+        .import_record("(;GM[4]FF[4]SZ[15]RU[freestyle]AB[hh][ih][jh][kh]AW[aa][ab][ac]PL[B])")
+        .unwrap();
+    assert!(v.setup.is_some(), "{v:?}");
+    assert_eq!(v.mode, Mode::Computer);
+    let v = play(&mut core, "l8");
+    assert_eq!(v.result.unwrap().winner, Some(Color::Black));
+    assert_eq!(games_counted(&core), 0, "a set-up position is practice");
+    // An older save of such a game, marked not counted, is not counted after a restart either.
+    core.undo();
+    core.save_now().unwrap().wait().unwrap();
+    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
+    saved["statsCounted"] = json!(false);
+    std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
+    let mut core = core_in(&dir);
+    assert!(core.view().setup.is_some());
+    let v = play(&mut core, "l8");
+    assert!(v.result.is_some());
+    assert_eq!(games_counted(&core), 0);
+    // An imported record without a setup still counts once played to its end.
+    vs_computer(&mut core, Color::Black);
+    core.import_record("h8 a1 i8 a2 j8 a3 k8").unwrap();
+    computer(&mut core, "a4");
+    play(&mut core, "l8");
+    assert_eq!(games_counted(&core), 1);
 }
