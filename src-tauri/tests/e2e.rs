@@ -217,6 +217,31 @@ async fn count_stones(c: &Client, color: &str) -> usize {
         .map_or(0, |m| m.values().filter(|v| *v == color).count())
 }
 
+/// Waits until the board shows `n` white stones.
+async fn wait_whites(c: &Client, what: &str, n: usize, timeout: Duration) {
+    let condition =
+        format!("document.querySelectorAll('#board [data-stone=\"white\"]').length === {n}");
+    wait_for(c, what, &condition, timeout).await;
+}
+
+/// Waits until the board shows `n` stones of either colour.
+async fn wait_stones(c: &Client, what: &str, n: usize, timeout: Duration) {
+    let condition = format!(
+        "document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === {n}"
+    );
+    wait_for(c, what, &condition, timeout).await;
+}
+
+/// The text of `#meta` (the game's mode, rule and opening).
+async fn meta_text(c: &Client) -> Value {
+    js(
+        c,
+        "return document.querySelector('#meta').textContent;",
+        vec![],
+    )
+    .await
+}
+
 /// The viewport position of intersection `point`: the centre of its gridcell when the cells
 /// are laid over the intersections, otherwise computed from the board's rectangle and size.
 async fn point_xy(c: &Client, point: &str) -> (i64, i64) {
@@ -309,17 +334,44 @@ fn settings(mode: &str) -> Value {
             "confirmMove": "off", "language": "en" })
 }
 
+/// Window sizes (width, height): a small desktop window and a phone.
+const DESKTOP: (u32, u32) = (480, 800);
+const PHONE: (u32, u32) = (390, 844);
+
+/// Starts a driver on `data` and a session whose window is `size`, and waits for the board.
+/// The folder comes first so that, bound as `let (data, driver, c)`, it is dropped last: after
+/// the session and the driver (and the app they end).
+async fn launch_in(data: DataDir, size: (u32, u32)) -> (DataDir, Driver, Client) {
+    let mut driver = Driver::start(&data.0);
+    let c = driver.session().await;
+    c.set_window_size(size.0, size.1)
+        .await
+        .expect("window size");
+    wait_board(&c).await;
+    (data, driver, c)
+}
+
+/// [`launch_in`] a fresh data folder seeded with `settings`.
+async fn launch(tag: &str, settings: Value, size: (u32, u32)) -> (DataDir, Driver, Client) {
+    launch_in(DataDir::with_settings(tag, settings), size).await
+}
+
+/// Ends the session (and with it the app), then launches the app again on the same data and
+/// waits for its board.
+async fn restart(driver: &mut Driver, c: Client) -> Client {
+    c.close().await.expect("end session");
+    let c = driver.session().await;
+    wait_board(&c).await;
+    c
+}
+
 #[tokio::test]
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn computer_answers_undo_takes_back_the_pair_and_a_restart_restores_the_game() {
     // The first start is a two-player game at level 1; the player switches in Settings.
     let mut first = settings("local");
     first["level"] = json!(1);
-    let data = DataDir::with_settings("computer", first);
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(480, 800).await.expect("window size");
-    wait_board(&c).await;
+    let (_data, mut driver, c) = launch("computer", first, DESKTOP).await;
     place(&c, "a1", "black").await;
 
     click(&c, Locator::Css("#settings")).await;
@@ -349,54 +401,28 @@ async fn computer_answers_undo_takes_back_the_pair_and_a_restart_restores_the_ga
     );
 
     place(&c, "h8", "black").await;
-    wait_for(
-        &c,
-        "the computer's reply",
-        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 1",
-        Duration::from_secs(30),
-    )
-    .await;
+    wait_whites(&c, "the computer's reply", 1, Duration::from_secs(30)).await;
     assert_eq!(count_stones(&c, "black").await, 1);
 
     click(&c, Locator::Css("#undo")).await;
-    wait_for(
-        &c,
-        "undo of both moves",
-        "document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === 0",
-        Duration::from_secs(5),
-    )
-    .await;
+    wait_stones(&c, "undo of both moves", 0, Duration::from_secs(5)).await;
 
     place(&c, "g7", "black").await;
-    wait_for(
-        &c,
-        "the computer's reply",
-        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 1",
-        Duration::from_secs(30),
-    )
-    .await;
+    wait_whites(&c, "the computer's reply", 1, Duration::from_secs(30)).await;
     place(&c, "j9", "black").await;
-    wait_for(
+    wait_whites(
         &c,
         "the computer's second reply",
-        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 2",
+        2,
         Duration::from_secs(30),
     )
     .await;
     let before = stones(&c).await;
     screenshot(&c, "desktop-vs-computer-480x800.png").await;
-    c.close().await.expect("end session");
 
     // The app is gone with the session; a new one must find the game on disk.
-    let c = driver.session().await;
-    wait_board(&c).await;
-    wait_for(
-        &c,
-        "the restored stones",
-        "document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === 4",
-        Duration::from_secs(10),
-    )
-    .await;
+    let c = restart(&mut driver, c).await;
+    wait_stones(&c, "the restored stones", 4, Duration::from_secs(10)).await;
     assert_eq!(
         stones(&c).await,
         before,
@@ -408,11 +434,7 @@ async fn computer_answers_undo_takes_back_the_pair_and_a_restart_restores_the_ga
 #[tokio::test]
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn two_players_play_to_five_and_the_winning_line_is_marked() {
-    let data = DataDir::with_settings("local", settings("local"));
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(480, 800).await.expect("window size");
-    wait_board(&c).await;
+    let (_data, _driver, c) = launch("local", settings("local"), DESKTOP).await;
 
     let black = ["h8", "i8", "j8", "k8", "l8"];
     let white = ["h9", "i9", "j9", "k9"];
@@ -800,11 +822,7 @@ async fn sigkill_at_random_points_keeps_the_last_confirmed_move_and_the_stats() 
 #[tokio::test]
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn analysis_follows_every_move_and_never_holds_up_a_tap() {
-    let data = DataDir::with_settings("analysis", settings("local"));
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(390, 844).await.expect("phone size");
-    wait_board(&c).await;
+    let (_data, _driver, c) = launch("analysis", settings("local"), PHONE).await;
     place(&c, "h8", "black").await;
     place(&c, "i9", "white").await;
 
@@ -1015,11 +1033,7 @@ async fn review_to_the_end(c: &Client, moves: usize, timeout: Duration) -> Durat
 #[tokio::test]
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn a_finished_game_and_a_loaded_record_are_reviewed_to_the_end() {
-    let data = DataDir::with_settings("review", settings("local"));
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(390, 844).await.expect("phone size");
-    wait_board(&c).await;
+    let (_data, _driver, c) = launch("review", settings("local"), PHONE).await;
     let black = ["h8", "i8", "j8", "k8", "l8"];
     let white = ["h9", "i10", "a1", "a2"];
     for (i, b) in black.iter().enumerate() {
@@ -1090,13 +1104,7 @@ async fn a_finished_game_and_a_loaded_record_are_reviewed_to_the_end() {
         .await
         .expect("type the record");
     click(&c, Locator::Css("#import-record")).await;
-    wait_for(
-        &c,
-        "the record on the board",
-        "document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === 60",
-        Duration::from_secs(5),
-    )
-    .await;
+    wait_stones(&c, "the record on the board", 60, Duration::from_secs(5)).await;
     open_settings(&c).await;
     click(&c, Locator::Css("#review-record")).await;
     let sixty = review_to_the_end(&c, 60, Duration::from_secs(120)).await;
@@ -1116,11 +1124,7 @@ async fn a_renju_game_starts_from_a_chosen_canonical_opening_and_keeps_it() {
     let mut first = settings("computer");
     first["rule"] = json!("renju");
     first["level"] = json!(1);
-    let data = DataDir::with_settings("renju-opening", first);
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(480, 800).await.expect("window size");
-    wait_board(&c).await;
+    let (_data, mut driver, c) = launch("renju-opening", first, DESKTOP).await;
     assert_eq!(stones(&c).await, json!({}), "a free start by default");
 
     open_settings(&c).await;
@@ -1151,10 +1155,10 @@ async fn a_renju_game_starts_from_a_chosen_canonical_opening_and_keeps_it() {
     .await;
     // On an empty board the changed game options start the new game as the sheet closes.
     // Hogetsu: h8 i9 i7, then the computer (white) plays move 4.
-    wait_for(
+    wait_whites(
         &c,
         "the opening and the computer's move 4",
-        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 2",
+        2,
         Duration::from_secs(30),
     )
     .await;
@@ -1162,12 +1166,7 @@ async fn a_renju_game_starts_from_a_chosen_canonical_opening_and_keeps_it() {
     for (point, color) in [("h8", "black"), ("i9", "white"), ("i7", "black")] {
         assert_eq!(on_board[point], color, "{point} in {on_board}");
     }
-    let meta = js(
-        &c,
-        "return document.querySelector('#meta').textContent;",
-        vec![],
-    )
-    .await;
+    let meta = meta_text(&c).await;
     assert!(
         meta.as_str().unwrap_or_default().contains("Hogetsu"),
         "{meta}"
@@ -1189,10 +1188,8 @@ async fn a_renju_game_starts_from_a_chosen_canonical_opening_and_keeps_it() {
         "only the computer's move 4 to undo"
     );
     screenshot(&c, "renju-opening-480x800.png").await;
-    c.close().await.expect("end session");
 
-    let c = driver.session().await;
-    wait_board(&c).await;
+    let c = restart(&mut driver, c).await;
     wait_for(
         &c,
         "the restored game and its opening",
@@ -1229,11 +1226,7 @@ async fn a_swap2_game_against_the_computer_is_played_to_its_end() {
     first["humanColor"] = json!("white");
     first["level"] = json!(1);
     first["openingRule"] = json!("swap2");
-    let data = DataDir::with_settings("swap2", first);
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(390, 844).await.expect("phone size");
-    wait_board(&c).await;
+    let (_data, _driver, c) = launch("swap2", first, PHONE).await;
     // The computer opens: three stones, then the choice is the player's.
     let proposed = Instant::now();
     wait_for(
@@ -1253,12 +1246,7 @@ async fn a_swap2_game_against_the_computer_is_played_to_its_end() {
         status_text(&c).await,
         "Choose: take black, keep white and play the 4th stone, or place two more"
     );
-    let meta = js(
-        &c,
-        "return document.querySelector('#meta').textContent;",
-        vec![],
-    )
-    .await;
+    let meta = meta_text(&c).await;
     assert!(
         meta.as_str().unwrap_or_default().contains("Swap2"),
         "{meta}"
@@ -1383,18 +1371,12 @@ async fn a_swap2_game_against_the_computer_is_played_to_its_end() {
 async fn two_players_play_a_swap2_opening_and_a_restart_resumes_it() {
     let mut first = settings("local");
     first["openingRule"] = json!("swap2");
-    let data = DataDir::with_settings("swap2-local", first);
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(480, 800).await.expect("window size");
-    wait_board(&c).await;
+    let (_data, mut driver, c) = launch("swap2-local", first, DESKTOP).await;
     assert_eq!(status_text(&c).await, "Opener: place stone 1 of 3");
     place(&c, "h8", "black").await;
     place(&c, "h9", "white").await;
-    c.close().await.expect("end session");
 
-    let c = driver.session().await;
-    wait_board(&c).await;
+    let c = restart(&mut driver, c).await;
     wait_for(
         &c,
         "the phase restored",
@@ -1470,11 +1452,7 @@ async fn the_clock_runs_for_the_side_to_move_and_a_flag_falls_without_a_tap() {
     chosen["clockMinutes"] = json!(5);
     chosen["humanColor"] = json!("black");
     chosen["openingRule"] = json!("none");
-    let data = DataDir::with_settings("clock", chosen);
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(390, 844).await.expect("window size");
-    wait_board(&c).await;
+    let (_data, driver, c) = launch("clock", chosen, PHONE).await;
     assert_eq!(clock_ms(&c, "black").await, 300_000, "no stone, no clock");
     // Three black stones, each on a point the board shows empty at the time of the tap: the
     // computer replies anywhere near them (it once had i9 before the third tap).
@@ -1484,13 +1462,7 @@ async fn the_clock_runs_for_the_side_to_move_and_a_flag_falls_without_a_tap() {
     for nth in 1..=3 {
         let mine = empty_point(&c, &NEAR_THE_CENTRE).await;
         place(&c, &mine, "black").await;
-        wait_for(
-            &c,
-            "the computer's reply",
-            &format!("document.querySelectorAll('#board [data-stone=\"white\"]').length === {nth}"),
-            Duration::from_secs(20),
-        )
-        .await;
+        wait_whites(&c, "the computer's reply", nth, Duration::from_secs(20)).await;
     }
     let v = game_view(&c).await;
     assert_eq!(
@@ -1572,10 +1544,7 @@ async fn the_clock_runs_for_the_side_to_move_and_a_flag_falls_without_a_tap() {
         .to_string(),
     )
     .expect("seed the game");
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(390, 844).await.expect("window size");
-    wait_board(&c).await;
+    let (_data, mut driver, c) = launch_in(data, PHONE).await;
     wait_for(
         &c,
         "the game-over sheet",
@@ -1606,11 +1575,9 @@ async fn the_clock_runs_for_the_side_to_move_and_a_flag_falls_without_a_tap() {
         .expect("execute async script");
     assert_eq!(refused, json!("gameOver"));
     screenshot(&c, "clock-flag-390x844.png").await;
-    c.close().await.expect("end session");
 
     // It stays lost after a restart.
-    let c = driver.session().await;
-    wait_board(&c).await;
+    let c = restart(&mut driver, c).await;
     wait_for(
         &c,
         "the lost game restored",
@@ -1630,11 +1597,7 @@ async fn the_clock_runs_for_whoever_acts_in_a_swap2_opening() {
     let mut first = settings("local");
     first["openingRule"] = json!("swap2");
     first["clockMinutes"] = json!(5);
-    let data = DataDir::with_settings("swap2-clock", first);
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(390, 844).await.expect("window size");
-    wait_board(&c).await;
+    let (_data, _driver, c) = launch("swap2-clock", first, PHONE).await;
     place(&c, "h8", "black").await;
     // White's stone 2 is due, but it is the opener's (black's side's) time that runs.
     wait_for(
@@ -1705,24 +1668,39 @@ async fn shown(c: &Client, css: &str) -> bool {
         == json!(true)
 }
 
-#[tokio::test]
-#[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
-async fn a_set_up_position_is_refused_with_a_five_then_played_against_the_computer() {
-    let data = DataDir::with_settings("editor", settings("computer"));
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(390, 844).await.expect("window size");
-    wait_board(&c).await;
-
-    open_settings(&c).await;
-    click(&c, Locator::Css("#edit-position")).await;
+/// Opens the position editor from the settings sheet and waits until it shows, the sheet gone.
+async fn open_editor(c: &Client) {
+    open_settings(c).await;
+    click(c, Locator::Css("#edit-position")).await;
     wait_for(
-        &c,
+        c,
         "the editor",
         "!document.querySelector('#editor').hidden && !document.querySelector('#settings-sheet').open",
         Duration::from_secs(5),
     )
     .await;
+}
+
+/// Taps Done in the editor on a playable position and waits for the sheet that asks how to
+/// play it to stand still.
+async fn finish_editing(c: &Client) {
+    click(c, Locator::Css("#edit-done")).await;
+    wait_for(
+        c,
+        "the choice of how to play",
+        "document.querySelector('#setup-sheet').open",
+        Duration::from_secs(5),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await; // the sheet rises
+}
+
+#[tokio::test]
+#[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
+async fn a_set_up_position_is_refused_with_a_five_then_played_against_the_computer() {
+    let (_data, mut driver, c) = launch("editor", settings("computer"), PHONE).await;
+
+    open_editor(&c).await;
     // Black in hand: a five on row 8 and a white stone beside it.
     for point in ["d8", "e8", "f8", "g8", "h8"] {
         place(&c, point, "black").await;
@@ -1778,15 +1756,7 @@ async fn a_set_up_position_is_refused_with_a_five_then_played_against_the_comput
         Duration::from_secs(5),
     )
     .await;
-    click(&c, Locator::Css("#edit-done")).await;
-    wait_for(
-        &c,
-        "the choice of how to play",
-        "document.querySelector('#setup-sheet').open",
-        Duration::from_secs(5),
-    )
-    .await;
-    tokio::time::sleep(Duration::from_millis(500)).await; // the sheet rises
+    finish_editing(&c).await;
     screenshot(&c, "editor-choice-390x844.png").await;
     click(&c, Locator::Css("#setup-computer-black")).await;
     wait_for(
@@ -1818,32 +1788,19 @@ async fn a_set_up_position_is_refused_with_a_five_then_played_against_the_comput
     );
     // The human's move, then a restart finds the set-up game as it was.
     place(&c, "j8", "black").await;
-    wait_for(
+    wait_whites(
         &c,
         "the computer's second answer",
-        "document.querySelectorAll('#board [data-stone=\"white\"]').length === 4",
+        4,
         Duration::from_secs(30),
     )
     .await;
     let on_board = stones(&c).await;
-    c.close().await.expect("end session");
 
-    let c = driver.session().await;
-    wait_board(&c).await;
-    wait_for(
-        &c,
-        "the restored set-up game",
-        "document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === 9",
-        Duration::from_secs(10),
-    )
-    .await;
+    let c = restart(&mut driver, c).await;
+    wait_stones(&c, "the restored set-up game", 9, Duration::from_secs(10)).await;
     assert_eq!(stones(&c).await, on_board);
-    let meta = js(
-        &c,
-        "return document.querySelector('#meta').textContent;",
-        vec![],
-    )
-    .await;
+    let meta = meta_text(&c).await;
     assert!(
         meta.as_str()
             .unwrap_or_default()
@@ -1856,35 +1813,15 @@ async fn a_set_up_position_is_refused_with_a_five_then_played_against_the_comput
 #[tokio::test]
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn a_set_up_position_is_analysed_from_its_own_stones() {
-    let data = DataDir::with_settings("editor-analyse", settings("computer"));
-    let mut driver = Driver::start(&data.0);
-    let c = driver.session().await;
-    c.set_window_size(390, 844).await.expect("window size");
-    wait_board(&c).await;
-    open_settings(&c).await;
-    click(&c, Locator::Css("#edit-position")).await;
-    wait_for(
-        &c,
-        "the editor",
-        "!document.querySelector('#editor').hidden && !document.querySelector('#settings-sheet').open",
-        Duration::from_secs(5),
-    )
-    .await;
+    let (_data, _driver, c) = launch("editor-analyse", settings("computer"), PHONE).await;
+    open_editor(&c).await;
     for point in ["d8", "e8", "f8", "g8"] {
         place(&c, point, "black").await;
     }
     click(&c, Locator::Css("#edit-white")).await;
     place(&c, "h8", "white").await;
     click(&c, Locator::Css("#edit-to-move")).await;
-    click(&c, Locator::Css("#edit-done")).await;
-    wait_for(
-        &c,
-        "the choice of how to play",
-        "document.querySelector('#setup-sheet').open",
-        Duration::from_secs(5),
-    )
-    .await;
-    tokio::time::sleep(Duration::from_millis(500)).await; // the sheet rises
+    finish_editing(&c).await;
     let tapped = Instant::now();
     click(&c, Locator::Css("#setup-analyse")).await;
     // White must block at c8: the best candidate there proves the engine saw the set-up stones.

@@ -438,19 +438,13 @@ impl AppCore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::tests::{answer, pos};
     use crate::storage::tests::TempDir;
     use serde_json::json;
     use std::sync::atomic::AtomicU64;
-    use std::time::Duration;
-    use wuzi::Verdict;
 
     fn core_in(dir: &TempDir) -> AppCore {
         AppCore::load(Storage::open(&dir.0).unwrap())
-    }
-
-    fn pos(core: &AppCore) -> (u64, usize) {
-        let v = core.view();
-        (v.game_id, v.move_number)
     }
 
     fn play(core: &mut AppCore, point: &str) -> Result<GameView> {
@@ -494,19 +488,7 @@ mod tests {
         let (id, n) = pos(core);
         let job = core.begin_search(SearchKind::Move, id, n).unwrap();
         assert_eq!(job.opening, None, "an ordinary move");
-        let result = SearchResult {
-            best: Some(pt(best)),
-            score: 0,
-            depth: 1,
-            nodes: 1,
-            pv: Vec::new(),
-            verdict: Verdict::Eval {
-                score: 0,
-                to_move: Color::Black,
-            },
-            elapsed: Duration::ZERO,
-        };
-        core.finish_computer(&job, &ComputerAnswer::Move(result))
+        core.finish_computer(&job, &ComputerAnswer::Move(answer(best, 15)))
             .unwrap()
     }
 

@@ -20,7 +20,8 @@ fn timed_core_in(dir: &TempDir) -> (AppCore, Arc<std::sync::atomic::AtomicU64>) 
     )
 }
 
-fn pos(core: &AppCore) -> (u64, usize) {
+/// The game on screen and its move number, as the UI sends them with each request.
+pub(super) fn pos(core: &AppCore) -> (u64, usize) {
     let v = core.view();
     (v.game_id, v.move_number)
 }
@@ -32,8 +33,8 @@ fn play(core: &mut AppCore, point: &str) -> GameView {
 }
 
 /// A search result naming `best`, standing in for the engine where the test picks the
-/// computer's moves itself.
-fn answer(best: &str, size: u8) -> SearchResult {
+/// computer's moves itself. Shared with the other modules' tests.
+pub(super) fn answer(best: &str, size: u8) -> SearchResult {
     SearchResult {
         best: Some(Point::from_rif(best, size).unwrap()),
         score: 0,
