@@ -167,6 +167,35 @@ fn two_pbrains_play_pairs() {
         assert_eq!(pair[0]["black"], "one");
         assert_eq!(pair[1]["black"], "two");
     }
+    // `times` on the games file counts the moves as the report did, open positions included
+    // (the means may differ in the last digit: the file keeps tenths of a millisecond).
+    let out = arena(&[
+        "times",
+        "--games",
+        games_out.to_str().unwrap(),
+        "--rule",
+        "renju",
+        "--turn-ms",
+        "50",
+    ]);
+    let times = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        times.starts_with("4 games, renju 15x15, 50 ms/move\n"),
+        "{times}"
+    );
+    let counts = |report: &str| -> Vec<String> {
+        let start = report.find("move times at the manager").unwrap();
+        let end = report.find("(open: ").unwrap();
+        report[start..end]
+            .lines()
+            .filter(|l| l.starts_with(' '))
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let counted = counts(&stdout);
+    assert_eq!(counted.len(), 4, "{stdout}");
+    assert_eq!(counts(&times), counted, "{times}\n{stdout}");
 }
 
 /// Plays one pair of pbrain-wuzi (A) against the bad brain (B) and returns the games.
@@ -531,6 +560,20 @@ fn bad_input_exits_2_with_a_message() {
                 "-1",
             ],
             "--max-score must be at least 0",
+        ),
+        (
+            vec!["times", "--games", "/nonexistent/g.jsonl"],
+            "missing flag --rule",
+        ),
+        (
+            vec![
+                "times",
+                "--games",
+                "/nonexistent/g.jsonl",
+                "--rule",
+                "renju",
+            ],
+            "cannot read games file /nonexistent/g.jsonl",
         ),
         (vec!["duel"], "unknown command"),
     ];

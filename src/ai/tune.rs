@@ -27,6 +27,7 @@ use crate::ai::eval::{combo_rank, eval_terms, Weights, COMBOS, MASKS, SCALE};
 use crate::ai::pattern::Pattern;
 use crate::ai::position::{combo_score, Position, Threat};
 use crate::ai::search::MATE_BOUND;
+use crate::ai::threat::ThreatSearch;
 use crate::ai::{Engine, Level, Limits};
 use crate::{Board, Color, Game, Point, Rule};
 
@@ -293,6 +294,45 @@ pub fn is_quiet(pos: &mut Position) -> bool {
         && pos.count(op, Threat::Five) == 0
         && pos.count(op, Threat::Flex4) == 0
         && pos.count(me, Threat::Flex4) == 0
+}
+
+/// Threat-search nodes per side that [`is_open`] is usually given: enough for the VCFs of real
+/// games (most searches end in a few hundred nodes), small enough to classify every position
+/// of an 800-game match in seconds.
+pub const OPEN_VCF_NODES: u64 = 20_000;
+
+/// Attacking moves a VCF of [`is_open`] may have: any length (the node budget bounds it).
+const OPEN_VCF_DEPTH: u32 = 255;
+
+/// Whether nothing decides the position yet, so that a player has to think: it is
+/// [`is_quiet`] (no five to make or stop, no open four to make or stop) and neither side has
+/// a VCF — the side to move as the position stands, the other as if it could move now —
+/// within `nodes` threat-search nodes each. A search that runs out of nodes counts as no VCF.
+/// (An open four to make is a one-move VCF, and one to stop is the opponent's: so this is "no
+/// five to make or stop and no VCF for either side", with [`is_quiet`] as the cheap first test.)
+///
+/// `threats` may be reused across the positions of a game (its cache only saves work); `pos`
+/// is left as it was. `wuzi-arena` measures move times in these *open* positions, where the
+/// time management decides how long a move takes.
+#[must_use]
+pub fn is_open(pos: &mut Position, threats: &mut ThreatSearch, nodes: u64) -> bool {
+    if !is_quiet(pos) {
+        return false;
+    }
+    for side in 0..2 {
+        if side == 1 {
+            pos.flip_side();
+        }
+        threats.set_budget(nodes);
+        let win = threats.vcf(pos, OPEN_VCF_DEPTH).is_some();
+        if side == 1 {
+            pos.flip_side();
+        }
+        if win {
+            return false;
+        }
+    }
+    true
 }
 
 /// The features of a position (see the module docs), accumulated into `out` as
@@ -782,6 +822,59 @@ mod tests {
             }
         }
         assert!(forbidden_seen > 0, "no position had a forbidden point");
+    }
+
+    /// A position with `black` and `white` stones at `(x, y)`, `to_move` to play.
+    fn position(black: &[(u8, u8)], white: &[(u8, u8)], to_move: Color) -> Position {
+        let mut board = Board::new(15).unwrap();
+        for (stones, c) in [(black, Color::Black), (white, Color::White)] {
+            for &(x, y) in stones {
+                board.place(Point::new(x, y), c);
+            }
+        }
+        Position::new(&board, Rule::Freestyle, to_move)
+    }
+
+    fn open(pos: &mut Position) -> bool {
+        let mut threats = ThreatSearch::new(1024);
+        let before = pos.hash();
+        let open = is_open(pos, &mut threats, OPEN_VCF_NODES);
+        assert_eq!(pos.hash(), before, "is_open changed the position");
+        open
+    }
+
+    #[test]
+    fn open_positions_have_nothing_forced() {
+        // A quiet middle game: ten stones, no three or four for either side.
+        let black = [(7, 7), (8, 8), (6, 9), (9, 6), (5, 7)];
+        let white = [(8, 7), (7, 8), (6, 6), (9, 9), (10, 7)];
+        for to_move in Color::ALL {
+            assert!(open(&mut position(&black, &white, to_move)), "{to_move}");
+        }
+        // Black has a four on the board, open or closed (a five to make, or to stop): not
+        // open.
+        let four = [(3, 7), (4, 7), (5, 7), (6, 7)];
+        for white in [&[(3, 8), (4, 8), (5, 9)][..], &[(2, 7), (4, 8), (5, 9)]] {
+            for to_move in Color::ALL {
+                let mut pos = position(&four, white, to_move);
+                assert!(!is_quiet(&mut pos));
+                assert!(!open(&mut pos), "{to_move}");
+            }
+        }
+        // Black wins by fours: (6, 7) makes a four on row 7 (white must block (7, 7)) and a
+        // three on column 6 that then becomes an open four. Quiet (no five, no open four to
+        // make or stop), yet decided whoever is to move: black plays it, or white faces it.
+        let black = [(3, 7), (4, 7), (5, 7), (6, 8), (6, 9)];
+        let white = [(2, 7), (9, 9), (10, 3)];
+        for to_move in Color::ALL {
+            let mut pos = position(&black, &white, to_move);
+            assert!(is_quiet(&mut pos), "{to_move}");
+            assert!(!open(&mut pos), "{to_move}");
+        }
+        let mut pos = position(&black, &white, Color::Black);
+        let mut threats = ThreatSearch::new(1024);
+        let win = threats.vcf(&mut pos, OPEN_VCF_DEPTH).unwrap();
+        assert_eq!(Board::point_of(win.first as usize), Point::new(6, 7));
     }
 
     #[test]

@@ -42,6 +42,15 @@ pub enum ArenaError {
         /// What went wrong.
         why: String,
     },
+    /// A games file (`times --games`) with a line that is not a replayable game.
+    Games {
+        /// The file.
+        path: PathBuf,
+        /// The 1-based line.
+        line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
     /// The opening generator found fewer openings than asked for.
     Generate(String),
     /// Writing to standard output failed (a closed pipe, a full disk).
@@ -69,6 +78,9 @@ impl fmt::Display for ArenaError {
                 error,
             } => write!(f, "cannot {action} {}: {error}", path.display()),
             ArenaError::Openings { path, error } => write!(f, "{}: {error}", path.display()),
+            ArenaError::Games { path, line, why } => {
+                write!(f, "{}, line {line}: {why}", path.display())
+            }
             ArenaError::Brain { name, why } => write!(f, "brain {name}: {why}"),
             ArenaError::Generate(m) => f.write_str(m),
             ArenaError::Output(e) => write!(f, "writing the output failed: {e}"),

@@ -14,7 +14,8 @@
 //! (answer lines, move requests) → `brain` (a process and its reader thread) → `game` (one
 //! refereed game) → `runner` (worker threads playing pairs) → `stats` (Elo, LLR) →
 //! `report` (text, Markdown, JSON) → `play` (the `match` and `sprt` commands); `generate` is
-//! the `openings` command.
+//! the `openings` command, `times` the `times` command (move times in open positions, also
+//! used by the report).
 
 mod args;
 mod brain;
@@ -27,6 +28,7 @@ mod protocol;
 mod report;
 mod runner;
 mod stats;
+mod times;
 
 use std::process::ExitCode;
 
@@ -54,6 +56,11 @@ const COMMANDS: &[Command] = &[
         "openings",
         "generate balanced openings with Wuzi's engine",
         generate::run,
+    ),
+    (
+        "times",
+        "move times of a games file: all moves and open positions",
+        times::run,
     ),
 ];
 

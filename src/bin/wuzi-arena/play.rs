@@ -101,7 +101,13 @@ pub fn run_match(args: &[String]) -> Result<(), ArenaError> {
     out.text(&abouts)?;
 
     let arena = &setup.arena;
-    let mut tally = Tally::new(&arena.a.name, &arena.b.name, arena.config.turn_ms);
+    let mut tally = Tally::new(
+        &arena.a.name,
+        &arena.b.name,
+        arena.config.turn_ms,
+        arena.config.rule,
+        arena.config.size,
+    );
     let mut failure = None;
     arena.run(pairs, |pair| {
         tally.add(&pair);
@@ -122,7 +128,7 @@ pub fn run_match(args: &[String]) -> Result<(), ArenaError> {
     out.line("")?;
     out.text(&tally.report(&setup.title("match result", "")))?;
     out.line("")?;
-    out.text(&tally.markdown(arena.config.rule, arena.config.size))
+    out.text(&tally.markdown())
 }
 
 /// `wuzi-arena sprt`.
@@ -178,7 +184,13 @@ pub fn run_sprt(args: &[String]) -> Result<(), ArenaError> {
     out.text(&abouts)?;
 
     let arena = &setup.arena;
-    let mut tally = Tally::new(&arena.a.name, &arena.b.name, arena.config.turn_ms);
+    let mut tally = Tally::new(
+        &arena.a.name,
+        &arena.b.name,
+        arena.config.turn_ms,
+        arena.config.rule,
+        arena.config.size,
+    );
     let mut failure = None;
     let mut verdict = None;
     let mut llr = 0.0;
@@ -208,7 +220,7 @@ pub fn run_sprt(args: &[String]) -> Result<(), ArenaError> {
     out.line("")?;
     out.text(&tally.report(&setup.title("sprt result", &head)))?;
     out.line("")?;
-    out.text(&tally.markdown(arena.config.rule, arena.config.size))?;
+    out.text(&tally.markdown())?;
     out.line("")?;
     let verdict = verdict.unwrap_or("no verdict (--max-pairs reached)");
     out.line(&tally.verdict_line(&head, verdict, llr))

@@ -1,15 +1,18 @@
 //! Tallying finished pairs and printing them: a progress line per pair, the final report, a
 //! Markdown row for the docs, and one JSON object per game for `--games-out`.
 
+use std::cell::OnceCell;
 use std::fmt::Write as _;
 
 use serde_json::json;
+use wuzi::ai::tune::OPEN_VCF_NODES;
 use wuzi::notation::moves_to_string;
 use wuzi::{Color, Rule};
 
 use crate::game::{GameRecord, Reason};
 use crate::runner::PairResult;
 use crate::stats::{Pentanomial, Times};
+use crate::times::TimedGame;
 
 /// Wins, losses and draws from one side's view.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -79,6 +82,10 @@ pub struct Tally {
     pub names: [String; 2],
     /// The per-move limit, for overruns and time shares.
     pub turn_ms: u64,
+    /// The rule, to replay the games for their open positions.
+    pub rule: Rule,
+    /// The board size.
+    pub size: u8,
     /// A's overall results.
     pub a: Wld,
     /// A's results as black.
@@ -91,21 +98,29 @@ pub struct Tally {
     pub engines: [EngineTally; 2],
     /// Games ended per [`Reason`] (indexed like [`Reason::ALL`]).
     pub endings: [u64; 6],
+    /// Every game's moves and times, classified for the report only (not while games run).
+    games: Vec<TimedGame>,
+    /// `[A, B]` move times in open positions, once computed.
+    open: OnceCell<[Times; 2]>,
 }
 
 impl Tally {
     /// Nothing counted yet.
     #[must_use]
-    pub fn new(a: &str, b: &str, turn_ms: u64) -> Tally {
+    pub fn new(a: &str, b: &str, turn_ms: u64, rule: Rule, size: u8) -> Tally {
         Tally {
             names: [a.to_string(), b.to_string()],
             turn_ms,
+            rule,
+            size,
             a: Wld::default(),
             a_black: Wld::default(),
             a_white: Wld::default(),
             penta: Pentanomial::default(),
             engines: [EngineTally::default(), EngineTally::default()],
             endings: [0; 6],
+            games: Vec::new(),
+            open: OnceCell::new(),
         }
     }
 
@@ -126,8 +141,32 @@ impl Tally {
                 self.engines[loser].losses[reason_index(g.reason)] += 1;
             }
             self.endings[reason_index(g.reason)] += 1;
+            self.games.push(TimedGame {
+                moves: g.moves.clone(),
+                opening_len: g.opening_len,
+                times_ms: g.times_ms.clone(),
+                engines: match a_color {
+                    Color::Black => [0, 1],
+                    Color::White => [1, 0],
+                },
+            });
         }
         self.penta.add(pair.a_half_points());
+        self.open = OnceCell::new();
+    }
+
+    /// `[A, B]` move times in open positions (see [`crate::times`]), classified on the first
+    /// call after a pair was added.
+    pub fn open_times(&self) -> &[Times; 2] {
+        self.open.get_or_init(|| {
+            let mut open = [Times::default(), Times::default()];
+            for g in &self.games {
+                // The referee accepted every move, so every game replays; one that did not
+                // would only be left out.
+                let _ = g.add_open_times(&mut open, self.rule, self.size, OPEN_VCF_NODES);
+            }
+            open
+        })
     }
 
     /// Games counted.
@@ -226,40 +265,11 @@ impl Tally {
             .map(|(r, n)| format!("{} {n}", r.name()))
             .collect();
         let _ = writeln!(s, "endings: {}", endings.join(", "));
-        let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
-        let _ = writeln!(
-            s,
-            "move times at the manager, ms: {:w$}  {:>6}  {:>8}  {:>8}  {:>8}  {:>8}  {:>9}  {:>9}",
-            "engine",
-            "moves",
-            "mean",
-            "p50",
-            "p99",
-            "max",
-            "mean/turn",
-            "overruns",
-            w = width
-        );
-        let turn = self.turn_ms as f64;
-        for (name, e) in self.names.iter().zip(&self.engines) {
-            let t = &e.times;
-            let _ = writeln!(
-                s,
-                "                               {name:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}%  {:>9}",
-                t.len(),
-                t.mean(),
-                t.percentile(50.0),
-                t.percentile(99.0),
-                t.max(),
-                t.mean() * 100.0 / turn,
-                t.over(turn),
-            );
-        }
-        let _ = writeln!(
-            s,
-            "(overruns: moves slower than turn-ms {}; losing on time needs turn-ms + tolerance)",
-            self.turn_ms
-        );
+        let open = self.open_times();
+        let rows: Vec<(&str, &Times, &Times)> = (0..2)
+            .map(|i| (self.names[i].as_str(), &self.engines[i].times, &open[i]))
+            .collect();
+        s.push_str(&times_table(&rows, self.turn_ms, OPEN_VCF_NODES));
         for (name, e) in self.names.iter().zip(&self.engines) {
             let _ = writeln!(
                 s,
@@ -275,13 +285,15 @@ impl Tally {
 
     /// A Markdown table (header, separator and one row) summarising the run.
     #[must_use]
-    pub fn markdown(&self, rule: Rule, size: u8) -> String {
+    pub fn markdown(&self) -> String {
         let [a, b] = &self.names;
+        let (rule, size) = (self.rule, self.size);
         let [ta, tb] = [&self.engines[0].times, &self.engines[1].times];
+        let [oa, ob] = self.open_times();
         format!(
-            "| A | B | rule | ms/move | games | A W-L-D | A score | Elo (95%) | A as black | A as white | A ms mean / p99 | B ms mean / p99 |\n\
-             | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n\
-             | {a} | {b} | {rule} {size}x{size} | {} | {} | {} | {:.1}% | {} | {} | {} | {:.0} / {:.0} | {:.0} / {:.0} |\n",
+            "| A | B | rule | ms/move | games | A W-L-D | A score | Elo (95%) | A as black | A as white | A ms mean / p99 | B ms mean / p99 | open ms mean A / B |\n\
+             | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n\
+             | {a} | {b} | {rule} {size}x{size} | {} | {} | {} | {:.1}% | {} | {} | {} | {:.0} / {:.0} | {:.0} / {:.0} | {:.0} / {:.0} |\n",
             self.turn_ms,
             self.games(),
             self.a.dashed(),
@@ -293,6 +305,8 @@ impl Tally {
             ta.percentile(99.0),
             tb.mean(),
             tb.percentile(99.0),
+            oa.mean(),
+            ob.mean(),
         )
     }
 
@@ -312,6 +326,73 @@ impl Tally {
             llr
         )
     }
+}
+
+/// The move-time table of a report: per engine (`name`, all its move times, those in open
+/// positions) the moves, mean, median, 99th percentile, maximum, mean as a share of the turn and
+/// overruns, then the open moves' count, mean, median and share of the turn, with footnotes.
+/// `nodes` is the threat-search budget the open positions were classified with.
+#[must_use]
+pub fn times_table(rows: &[(&str, &Times, &Times)], turn_ms: u64, nodes: u64) -> String {
+    let mut s = String::new();
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(6);
+    let _ = writeln!(
+        s,
+        "move times at the manager, ms: {:w$}  {:>6}  {:>8}  {:>8}  {:>8}  {:>8}  {:>9}  {:>9}",
+        "engine",
+        "moves",
+        "mean",
+        "p50",
+        "p99",
+        "max",
+        "mean/turn",
+        "overruns",
+        w = width
+    );
+    let turn = turn_ms as f64;
+    for (name, t, _) in rows {
+        let _ = writeln!(
+            s,
+            "                               {name:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}%  {:>9}",
+            t.len(),
+            t.mean(),
+            t.percentile(50.0),
+            t.percentile(99.0),
+            t.max(),
+            t.mean() * 100.0 / turn,
+            t.over(turn),
+        );
+    }
+    let _ = writeln!(
+        s,
+        "(overruns: moves slower than turn-ms {turn_ms}; losing on time needs turn-ms + tolerance)"
+    );
+    let _ = writeln!(
+        s,
+        "in open positions, ms:         {:w$}  {:>6}  {:>8}  {:>8}  {:>9}",
+        "engine",
+        "moves",
+        "mean",
+        "p50",
+        "mean/turn",
+        w = width
+    );
+    for (name, _, t) in rows {
+        let _ = writeln!(
+            s,
+            "                               {name:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}%",
+            t.len(),
+            t.mean(),
+            t.percentile(50.0),
+            t.mean() * 100.0 / turn,
+        );
+    }
+    let _ = writeln!(
+        s,
+        "(open: the position before the move has no five to make or stop, no open four and no \
+         VCF for either side, threat search {nodes} nodes a side)"
+    );
+    s
 }
 
 /// The two games of a pair as lines of JSON (one object per game, each ending in `\n`).
@@ -388,7 +469,7 @@ mod tests {
 
     #[test]
     fn pairs_count_from_a_view() {
-        let mut t = Tally::new("a", "b", 100);
+        let mut t = Tally::new("a", "b", 100, Rule::Renju, 15);
         // Game 1: A black wins; game 2: A white, B (black) wins by A's illegal move.
         let pair = PairResult {
             index: 0,
@@ -416,7 +497,7 @@ mod tests {
             line.starts_with("pairs 1  games 2  W-L-D 1-1-0  pentanomial [0,0,1,0,0]  elo +0.0 ± inf  LLR 0.50 (-2.94, 2.94)"),
             "{line}"
         );
-        let md = t.markdown(Rule::Renju, 15);
+        let md = t.markdown();
         assert_eq!(md.lines().count(), 3);
         assert!(
             md.lines()
@@ -425,6 +506,55 @@ mod tests {
                 .starts_with("| a | b | renju 15x15 | 100 | 2 | 1-1-0 | 50.0% |"),
             "{md}"
         );
+    }
+
+    #[test]
+    fn reports_show_open_move_times() {
+        let rif = |s: &str| Point::from_rif(s, 15).unwrap();
+        let game = |moves: &str, winner, times: &[f64]| GameRecord {
+            opening_len: 2,
+            moves: moves.split(' ').map(rif).collect(),
+            winner,
+            reason: Reason::Five,
+            detail: None,
+            times_ms: times.to_vec(),
+            messages: Vec::new(),
+        };
+        // The same game twice, A black and then B black: after i8 h10 j8 black has an open
+        // three (h8 i8 j8), so only the first three moves are open.
+        let pair = PairResult {
+            index: 0,
+            opening: 0,
+            games: [
+                game(
+                    "h8 h9 i8 h10 j8 h11 k8 l8 g8",
+                    Some(Color::Black),
+                    &[100.0, 200.0, 300.0, 400.0, 500.0, 2.0, 3.0],
+                ),
+                game(
+                    "h8 h9 i8 h10 j8 h11 k8 l8 g8",
+                    Some(Color::Black),
+                    &[10.0, 20.0, 30.0, 40.0, 50.0, 4.0, 5.0],
+                ),
+            ],
+        };
+        let mut t = Tally::new("a", "b", 1000, Rule::Freestyle, 15);
+        t.add(&pair);
+        // Open: A 100, 300 (black), 20 (white); B 200 (white), 10, 30 (black).
+        assert_eq!(t.open_times()[0].len(), 3);
+        assert_eq!(t.open_times()[0].mean(), 140.0);
+        assert_eq!(t.open_times()[1].mean(), 80.0);
+        let report = t.report("title");
+        let indent = " ".repeat(31);
+        let table = [
+            "in open positions, ms:         engine   moves      mean       p50  mean/turn"
+                .to_string(),
+            format!("{indent}a            3     140.0     100.0      14.0%"),
+            format!("{indent}b            3      80.0      30.0       8.0%"),
+        ]
+        .join("\n");
+        assert!(report.contains(&table), "{report}");
+        assert!(t.markdown().ends_with("| 140 / 80 |\n"), "{}", t.markdown());
     }
 
     #[test]
