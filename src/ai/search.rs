@@ -93,7 +93,7 @@ impl Default for Params {
             futility_margin: 80,
             lmr_base: 40,
             lmr_div: 220,
-            qs_fours: 2,
+            qs_fours: 1,
             aspiration: 40,
             soft_percent: 50,
             settle_percent: 70,

