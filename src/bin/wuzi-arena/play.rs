@@ -101,13 +101,7 @@ pub fn run_match(args: &[String]) -> Result<(), ArenaError> {
     out.text(&abouts)?;
 
     let arena = &setup.arena;
-    let mut tally = Tally::new(
-        &arena.a.name,
-        &arena.b.name,
-        arena.config.turn_ms,
-        arena.config.rule,
-        arena.config.size,
-    );
+    let mut tally = setup.tally();
     let mut failure = None;
     arena.run(pairs, |pair| {
         tally.add(&pair);
@@ -184,13 +178,7 @@ pub fn run_sprt(args: &[String]) -> Result<(), ArenaError> {
     out.text(&abouts)?;
 
     let arena = &setup.arena;
-    let mut tally = Tally::new(
-        &arena.a.name,
-        &arena.b.name,
-        arena.config.turn_ms,
-        arena.config.rule,
-        arena.config.size,
-    );
+    let mut tally = setup.tally();
     let mut failure = None;
     let mut verdict = None;
     let mut llr = 0.0;
@@ -235,6 +223,18 @@ struct Setup {
 }
 
 impl Setup {
+    /// An empty tally for this run's engines and conditions.
+    fn tally(&self) -> Tally {
+        let arena = &self.arena;
+        Tally::new(
+            &arena.a.name,
+            &arena.b.name,
+            arena.config.turn_ms,
+            arena.config.rule,
+            arena.config.size,
+        )
+    }
+
     fn from_flags(flags: &Flags) -> Result<Setup, ArenaError> {
         let rule = flags.rule(Rule::Freestyle)?;
         let size = flags.size()?;
