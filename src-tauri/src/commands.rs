@@ -5,7 +5,7 @@
 //! Tauri runs a command that is not `async` on the main thread, where it holds up the window.
 //! Only commands that just read a field stay so; every command that changes the state (and so
 //! queues a save), parses input or waits for the disk is `async` and does its work on the
-//! blocking pool ([`on_core`]). The writes themselves happen on the save thread
+//! blocking pool (`on_core`). The writes themselves happen on the save thread
 //! (`saver.rs`), in the order of the changes; `save_now` waits for them there.
 
 use std::sync::{Mutex, MutexGuard, PoisonError};

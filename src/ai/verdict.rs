@@ -46,11 +46,11 @@ pub enum Outlook {
         /// A VCF.
         by_fours: bool,
     },
-    /// Within [`EVEN_MARGIN`].
+    /// Within `EVEN_MARGIN`.
     Even,
-    /// `color` is ahead by up to [`WINNING_MARGIN`].
+    /// `color` is ahead by up to `WINNING_MARGIN`.
     Better(Color),
-    /// `color` is ahead by more than [`WINNING_MARGIN`].
+    /// `color` is ahead by more than `WINNING_MARGIN`.
     Winning(Color),
 }
 
