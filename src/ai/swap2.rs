@@ -61,6 +61,22 @@ pub const fn prefers_black(score_for_white: i32) -> bool {
     score_for_white < 0
 }
 
+/// The opener's candidates in the order it tries them: the known three-stone openings that
+/// fit a `size` board and are legal and undecided under `rule`, starting at `seed`, at most
+/// [`CANDIDATES`], each as its game and its stones.
+fn candidates(rule: Rule, size: u8, seed: u64) -> impl Iterator<Item = (Game, Vec<Point>)> {
+    let openings = piskvork_openings();
+    let n = openings.len();
+    (0..n)
+        .filter_map(move |k| {
+            let o = &openings[(seed as usize).wrapping_add(k) % n];
+            let points = o.points(size).filter(|p| p.len() == 3)?;
+            let game = Game::from_moves(rule, size, &points).ok()?;
+            game.result().is_none().then_some((game, points))
+        })
+        .take(CANDIDATES)
+}
+
 impl Engine {
     /// The opener's three stones (black, white, black) for Swap or Swap2 on a `size` board:
     /// a known opening, placed around the centre, that Master's search scores as balanced.
@@ -74,26 +90,12 @@ impl Engine {
         cancel: &AtomicBool,
         seed: u64,
     ) -> Option<Vec<Point>> {
-        let openings = piskvork_openings();
-        let n = openings.len();
         let share = limits.shared(CANDIDATES);
         let mut best: Option<(i32, Vec<Point>)> = None;
-        let mut tried = 0;
-        for k in 0..n {
-            if tried == CANDIDATES || cancel.load(std::sync::atomic::Ordering::Relaxed) {
+        for (game, points) in candidates(rule, size, seed) {
+            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 break;
             }
-            let o = &openings[(seed as usize).wrapping_add(k) % n];
-            let Some(points) = o.points(size).filter(|p| p.len() == 3) else {
-                continue;
-            };
-            let Ok(game) = Game::from_moves(rule, size, &points) else {
-                continue;
-            };
-            if game.result().is_some() {
-                continue;
-            }
-            tried += 1;
             let r = self.search(&game, Level::Master, share, cancel, seed);
             let imbalance = r.score.abs();
             if best.as_ref().map_or(true, |(b, _)| imbalance < *b) {
@@ -176,7 +178,6 @@ mod tests {
     fn the_opening_is_three_legal_central_stones_the_search_calls_balanced() {
         let limits = Limits::nodes(200_000);
         let share = limits.shared(CANDIDATES);
-        let openings = piskvork_openings();
         let mut balanced = 0;
         for seed in 0..4 {
             let stones = Engine::new(8)
@@ -193,21 +194,12 @@ mod tests {
             // scored within BALANCED, or the most balanced of them when none is.
             let mut e = Engine::new(8);
             let mut scored: Vec<(i32, Vec<Point>)> = Vec::new();
-            for k in 0..openings.len() {
-                if scored.len() == CANDIDATES || scored.last().is_some_and(|s| s.0 <= BALANCED) {
+            for (c, points) in candidates(Rule::Freestyle, 15, seed) {
+                if scored.last().is_some_and(|s| s.0 <= BALANCED) {
                     break;
                 }
-                let o = &openings[(seed as usize + k) % openings.len()];
-                let Some(points) = o.points(15).filter(|p| p.len() == 3) else {
-                    continue;
-                };
-                let Ok(c) = Game::from_moves(Rule::Freestyle, 15, &points) else {
-                    continue;
-                };
-                if c.result().is_none() {
-                    let r = e.search(&c, Level::Master, share, &no(), seed);
-                    scored.push((r.score.abs(), points));
-                }
+                let r = e.search(&c, Level::Master, share, &no(), seed);
+                scored.push((r.score.abs(), points));
             }
             let (score, expected) = scored.iter().min_by_key(|s| s.0).unwrap();
             assert_eq!(&stones, expected, "seed {seed}: {scored:?}");
