@@ -82,6 +82,32 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         ])
 }
 
+/// Ends the app through its normal exit (the `RunEvent::Exit` below, which writes the queued
+/// saves) on SIGTERM, SIGINT or SIGHUP: a logout, a `kill`, Ctrl+C in a terminal. Left to
+/// their default, these signals end the process at once and the last save can be lost.
+#[cfg(all(unix, desktop))]
+fn exit_on_signals<R: Runtime>(app: tauri::AppHandle<R>) {
+    use tokio::signal::unix::{signal, SignalKind};
+    tauri::async_runtime::spawn(async move {
+        let streams = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::hangup()),
+        );
+        let (Ok(mut term), Ok(mut int), Ok(mut hup)) = streams else {
+            log::error!("no signal handlers: a kill would end the app before its last save");
+            return;
+        };
+        let name = tokio::select! {
+            _ = term.recv() => "SIGTERM",
+            _ = int.recv() => "SIGINT",
+            _ = hup.recv() => "SIGHUP",
+        };
+        log::info!("{name}: writing the saves and exiting");
+        app.exit(0);
+    });
+}
+
 /// Runs the app (desktop `main`, and the entry point of the mobile library).
 ///
 /// # Panics
@@ -94,23 +120,25 @@ pub fn run() {
     let logs = tauri_plugin_log::Builder::new()
         .level(log::LevelFilter::Info)
         .build();
-    run_app(tauri::Builder::default().plugin(logs))
+    let app = run_app(tauri::Builder::default().plugin(logs))
         .build(tauri::generate_context!())
-        .expect("error while building the Wuzi app")
-        .run(|app, event| {
-            if let tauri::RunEvent::Exit = event {
-                // Saves are written by a thread of their own; the last ones must reach the
-                // disk before the process ends.
-                let core = app.try_state::<Core>();
-                let ticket =
-                    core.and_then(|c| c.lock().unwrap_or_else(PoisonError::into_inner).flush());
-                if let Some(ticket) = ticket {
-                    if let Err(e) = ticket.wait() {
-                        log::error!("the last save before exit failed: {e}");
-                    }
+        .expect("error while building the Wuzi app");
+    #[cfg(all(unix, desktop))]
+    exit_on_signals(app.handle().clone());
+    app.run(|app, event| {
+        if let tauri::RunEvent::Exit = event {
+            // Saves are written by a thread of their own; the last ones must reach the
+            // disk before the process ends.
+            let core = app.try_state::<Core>();
+            let ticket =
+                core.and_then(|c| c.lock().unwrap_or_else(PoisonError::into_inner).flush());
+            if let Some(ticket) = ticket {
+                if let Err(e) = ticket.wait() {
+                    log::error!("the last save before exit failed: {e}");
                 }
             }
-        });
+        }
+    });
 }
 
 #[cfg(test)]

@@ -1850,3 +1850,83 @@ async fn a_set_up_position_is_analysed_from_its_own_stones() {
     );
     c.close().await.expect("end session");
 }
+
+/// Whether the process `pid` catches `signal` (its bit in `SigCgt` of `/proc/<pid>/status`).
+#[cfg(target_os = "linux")]
+fn catches(pid: u32, signal: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
+}
+
+/// SIGTERM (a logout, `kill`) ends the app through its normal exit, the one that writes the
+/// queued saves: the process catches the signal, says so in its log and exits with status 0,
+/// where left to the signal's default it would die at once (and a save still queued in the
+/// window measured above would be lost). The app is started directly, without WebDriver, so
+/// the test owns the process and sees how it ended.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+#[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
+async fn sigterm_ends_the_app_through_its_saving_exit() {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    const SIGTERM: u32 = 15;
+    /// The app, killed if the test fails before it exits.
+    struct App(Child);
+    impl Drop for App {
+        fn drop(&mut self) {
+            if let Ok(None) = self.0.try_wait() {
+                let _ = self.0.kill();
+                let _ = self.0.wait();
+            }
+        }
+    }
+    let data = DataDir::new("sigterm");
+    let mut guard = App(Command::new(app_binary())
+        .env("WUZI_DATA_DIR", &data.0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the app"));
+    let app = &mut guard.0;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !catches(app.id(), SIGTERM) {
+        assert!(
+            app.try_wait().expect("poll the app").is_none(),
+            "the app ended before it caught SIGTERM"
+        );
+        assert!(Instant::now() < deadline, "the app never caught SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &app.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success(), "kill -TERM {}", app.id());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = app.try_wait().expect("poll the app") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the app did not exit on SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut log = String::new();
+    app.stdout
+        .take()
+        .expect("piped stdout")
+        .read_to_string(&mut log)
+        .expect("read the app's log");
+    assert_eq!(
+        (status.code(), status.signal()),
+        (Some(0), None),
+        "exit status {status}; log:\n{log}"
+    );
+    assert!(
+        log.contains("SIGTERM: writing the saves and exiting"),
+        "log:\n{log}"
+    );
+}
