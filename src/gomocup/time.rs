@@ -43,6 +43,9 @@ pub struct TimeControl {
     pub match_ms: Option<u64>,
     /// The last `time_left` in ms, if any; [`UNLIMITED_TIME_LEFT`] means no limit.
     pub time_left_ms: Option<i64>,
+    /// Time added to the clock after each of our moves, in ms (the app's clocks; the Gomocup
+    /// protocol has none, so its manager's clock leaves this 0).
+    pub increment_ms: u64,
 }
 
 /// How long one move may take, measured from when the command arrived.
@@ -132,13 +135,12 @@ impl TimeControl {
             Some(left) => {
                 let left = u64::try_from(left).unwrap_or(0);
                 // Keep a twentieth of the clock (at most a second) for the rest of the game,
-                // and never spend more than a third of what is left on one move.
+                // and never spend more than a third of what is left on one move. Each move
+                // earns its increment back, so the aim spends most of it on top of the share.
                 let usable = left - (left / 20).min(1000);
                 let moves_to_go = 30u64.saturating_sub(stones as u64 / 4).max(10);
-                (
-                    Some((usable / 3).max(1)),
-                    Some((usable / moves_to_go).max(1)),
-                )
+                let share = usable / moves_to_go + self.increment_ms / 10 * 9;
+                (Some((usable / 3).max(1)), Some(share.max(1)))
             }
         };
         let hard = match (turn_hard, match_hard) {
@@ -197,6 +199,7 @@ mod tests {
             turn_ms: turn,
             match_ms: matc,
             time_left_ms: left,
+            increment_ms: 0,
         }
     }
 
@@ -261,6 +264,29 @@ mod tests {
         let broke = tc(Some(5000), Some(180_000), Some(-30)).budget(60, Duration::ZERO);
         assert!(broke.give_up_after <= ms(1), "{broke:?}");
         check_order(broke);
+    }
+
+    #[test]
+    fn an_increment_is_mostly_spent_on_top_of_the_share() {
+        // 5 min + 5 s a move, no turn limit (the app's Master): 299 s usable over 30 moves
+        // plus nine tenths of the increment.
+        let mut t = tc(None, Some(300_000), Some(300_000));
+        let plain = t.budget(0, Duration::ZERO);
+        t.increment_ms = 5000;
+        let b = t.budget(0, Duration::ZERO);
+        assert_eq!(plain.target, ms(299_000 / 30));
+        assert_eq!(b.target, ms(299_000 / 30 + 4500));
+        assert_eq!(
+            (b.search, b.give_up_after),
+            (plain.search, plain.give_up_after)
+        );
+        check_order(b);
+        // Short of time, a third of what is left still caps the move, increment or not.
+        t.time_left_ms = Some(6000);
+        let b = t.budget(200, Duration::ZERO);
+        assert_eq!(b.give_up_after, ms((6000 - 300) / 3));
+        assert_eq!(b.target, b.search * TARGET_SHARE / 100);
+        check_order(b);
     }
 
     #[test]

@@ -509,6 +509,7 @@ impl super::AppCore {
             turn_ms: None,
             match_ms: Some(limit.base_ms),
             time_left_ms: Some(left),
+            increment_ms: limit.increment_ms,
         };
         let budget = control.budget(self.game.moves().len(), Duration::ZERO);
         if whole {

@@ -1338,12 +1338,37 @@ fn the_computers_budget_comes_from_its_time_left() {
         turn_ms: None,
         match_ms: Some(300_000),
         time_left_ms: Some(300_000),
+        increment_ms: 0,
     }
     .budget(0, Duration::ZERO);
     assert_eq!(
         (master.time, master.target),
         (Some(budget.search), Some(budget.target))
     );
+    // With an increment it also aims to spend most of what each move earns back.
+    core.set_settings(json!({ "clockIncrement": 5 })).unwrap();
+    core.new_game(NewGameOptions {
+        level: Some(Level::Master),
+        ..NewGameOptions::default()
+    })
+    .unwrap();
+    let earning = limits(&mut core);
+    let budget = wuzi::gomocup::TimeControl {
+        turn_ms: None,
+        match_ms: Some(300_000),
+        time_left_ms: Some(300_000),
+        increment_ms: 5_000,
+    }
+    .budget(0, Duration::ZERO);
+    assert_eq!(
+        (earning.time, earning.target),
+        (Some(budget.search), Some(budget.target))
+    );
+    assert_eq!(
+        earning.target.unwrap() - master.target.unwrap(),
+        Duration::from_millis(4_500)
+    );
+    core.set_settings(json!({ "clockIncrement": 0 })).unwrap();
     // Nearly out of time, Easy spends less than its usual 100 ms.
     computer(&mut core, "h8");
     play(&mut core, "i9");
