@@ -1068,6 +1068,30 @@ describe('clock (phone 390×844)', () => {
     await done();
   });
 
+  test('on a narrow bar the total gives way, so the meta line keeps the level', async () => {
+    const { page, done } = await open({
+      fake: {
+        settings: { mode: 'computer', level: 5, confirmMove: 'off' },
+        moves: ['h8', 'i9'],
+        clock: { blackMs: 61_000, whiteMs: 65_000, totalMs: 126_000, blackLeftMs: 239_000, whiteLeftMs: 235_000, limit: { baseMs: 300_000, incrementMs: 0 } },
+      },
+    });
+    const row = () => page.evaluate(() => {
+      const meta = document.getElementById('meta');
+      const total = document.getElementById('clock-total');
+      return { text: meta.textContent, cut: meta.scrollWidth > meta.clientWidth, total: total.getBoundingClientRect().width > 0 };
+    });
+    assert.deepEqual(await row(), { text: 'Freestyle · 15×15 · Master', cut: false, total: false });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.waitForFunction(() => document.getElementById('meta').clientWidth < 200);
+    assert.deepEqual(await row(), { text: 'Freestyle · 15×15 · Master', cut: false, total: false });
+    // On a wider screen there is room for everything again.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.waitForFunction(() => document.getElementById('clock-total').getBoundingClientRect().width > 0);
+    assert.deepEqual(await row(), { text: 'Freestyle · 15×15 · Master', cut: false, total: true });
+    await done();
+  });
+
   test('the time limit is chosen by touch in the settings and waits for the next game', async () => {
     const { page, done } = await open({ fake: { ...LOCAL, moves: ['h8'], clock: {} } });
     await page.tap('#settings');

@@ -665,7 +665,21 @@ function renderClock() {
   }
   const total = $('clock-total');
   if (total.textContent !== model.total) total.textContent = model.total;
+  fitMetaRow();
   if (flagDue(live)) askFlag();
+}
+
+/**
+ * On a narrow status bar (a phone upright) the game's total time gives way, so the meta line
+ * (rule, size, level) is not cut short; it comes back when there is room. The total is also in
+ * the game-over sheet.
+ */
+function fitMetaRow() {
+  const el = $('clock');
+  if (el.hidden) return;
+  const meta = $('meta');
+  el.removeAttribute('data-compact');
+  if (meta.scrollWidth > meta.clientWidth) el.setAttribute('data-compact', '');
 }
 
 function flagDue(live) {
@@ -704,6 +718,8 @@ function clockDiffers(s, v) {
 }
 
 function bindClock() {
+  // A turned phone or a resized window: fit again (a stopped clock does not tick).
+  new ResizeObserver(fitMetaRow).observe($('meta').parentElement);
   setInterval(() => {
     const live = liveClock();
     if (live?.running || flagDue(live)) renderClock();
