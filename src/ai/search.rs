@@ -90,7 +90,7 @@ impl Default for Params {
             null_move: 1,
             razor_margin: 200,
             lmp_base: 3,
-            futility_margin: 80,
+            futility_margin: 120,
             lmr_base: 40,
             lmr_div: 220,
             qs_fours: 1,
