@@ -1327,47 +1327,33 @@ fn the_computers_budget_comes_from_its_time_left() {
     // Five minutes: Easy keeps its handicap while it has time …
     timed_vs_computer(&mut core, 5, Color::White);
     assert_eq!(limits(&mut core), Level::Easy.default_limits());
-    // … Master plans with its clock, as a Gomocup brain with the same time left would.
-    core.new_game(NewGameOptions {
-        level: Some(Level::Master),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
-    let master = limits(&mut core);
-    let budget = wuzi::gomocup::TimeControl {
-        turn_ms: None,
-        match_ms: Some(300_000),
-        time_left_ms: Some(300_000),
-        increment_ms: 0,
-    }
-    .budget(0, Duration::ZERO);
-    assert_eq!(
-        (master.time, master.target),
-        (Some(budget.search), Some(budget.target))
-    );
-    // With an increment it also aims to spend most of what each move earns back.
-    core.set_settings(json!({ "clockIncrement": 5 })).unwrap();
-    core.new_game(NewGameOptions {
-        level: Some(Level::Master),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
-    let earning = limits(&mut core);
-    let budget = wuzi::gomocup::TimeControl {
-        turn_ms: None,
-        match_ms: Some(300_000),
-        time_left_ms: Some(300_000),
-        increment_ms: 5_000,
-    }
-    .budget(0, Duration::ZERO);
-    assert_eq!(
-        (earning.time, earning.target),
-        (Some(budget.search), Some(budget.target))
-    );
-    assert_eq!(
-        earning.target.unwrap() - master.target.unwrap(),
-        Duration::from_millis(4_500)
-    );
+    // … Master plans with its clock, as a Gomocup brain with the same time left would, and
+    // with an increment it also aims to spend most of what each move earns back.
+    let master = |core: &mut AppCore, increment_ms: u64| {
+        core.set_settings(json!({ "clockIncrement": increment_ms / 1000 }))
+            .unwrap();
+        core.new_game(NewGameOptions {
+            level: Some(Level::Master),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
+        let got = limits(core);
+        let budget = wuzi::gomocup::TimeControl {
+            turn_ms: None,
+            match_ms: Some(300_000),
+            time_left_ms: Some(300_000),
+            increment_ms,
+        }
+        .budget(0, Duration::ZERO);
+        assert_eq!(
+            (got.time, got.target),
+            (Some(budget.search), Some(budget.target))
+        );
+        got.target.unwrap()
+    };
+    let plain = master(&mut core, 0);
+    let earning = master(&mut core, 5_000);
+    assert_eq!(earning - plain, Duration::from_millis(4_500));
     core.set_settings(json!({ "clockIncrement": 0 })).unwrap();
     // Nearly out of time, Easy spends less than its usual 100 ms.
     computer(&mut core, "h8");
