@@ -34,7 +34,7 @@ use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::{Bound, Table};
 use crate::text::quote;
-use crate::{Color, Rule, CELLS};
+use crate::{Color, CELLS};
 
 /// Score of a win on the board now; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -61,8 +61,6 @@ pub struct Params {
     pub lmp_base: i32,
     /// Futility pruning of quiet moves below alpha by `90 + futility_margin × d` (0 = off).
     pub futility_margin: i32,
-    /// `futility_margin` under renju, where the wider freestyle margin did not pay.
-    pub renju_futility_margin: i32,
     /// Late-move reduction `lmr_base/100 + ln d · ln m / (lmr_div/100)` plies.
     pub lmr_base: i32,
     /// See `lmr_base`.
@@ -92,8 +90,7 @@ impl Default for Params {
             null_move: 1,
             razor_margin: 200,
             lmp_base: 3,
-            futility_margin: 120,
-            renju_futility_margin: 80,
+            futility_margin: 80,
             lmr_base: 40,
             lmr_div: 220,
             qs_fours: 1,
@@ -120,13 +117,12 @@ impl std::error::Error for ParamError {}
 
 impl Params {
     /// The parameter names [`Params::set`] knows.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 13] = [
         "rfp_margin",
         "null_move",
         "razor_margin",
         "lmp_base",
         "futility_margin",
-        "renju_futility_margin",
         "lmr_base",
         "lmr_div",
         "qs_fours",
@@ -161,7 +157,6 @@ impl Params {
             "razor_margin" => &mut self.razor_margin,
             "lmp_base" => &mut self.lmp_base,
             "futility_margin" => &mut self.futility_margin,
-            "renju_futility_margin" => &mut self.renju_futility_margin,
             "lmr_base" => &mut self.lmr_base,
             "lmr_div" => &mut self.lmr_div,
             "qs_fours" => &mut self.qs_fours,
@@ -890,11 +885,7 @@ impl<'a> Searcher<'a> {
         } else {
             i32::MAX
         };
-        let futility_margin = if pos.rule() == Rule::Renju {
-            p.renju_futility_margin
-        } else {
-            p.futility_margin
-        };
+        let futility_margin = p.futility_margin;
         let (policy_lmr, policy_prune) = (p.policy_lmr, p.policy_prune);
         let top_policy = self.heur.frames[ply].top_policy;
         let mut searched = 0i32;
