@@ -42,7 +42,7 @@ pub const COMBOS: usize = 1365;
 pub const MASKS: usize = 256;
 
 /// Combination rank of every ordered 4-tuple of patterns (index `((p0*12+p1)*12+p2)*12+p3`).
-fn ranks() -> &'static [u16; 12 * 12 * 12 * 12] {
+pub(crate) fn ranks() -> &'static [u16; 12 * 12 * 12 * 12] {
     static RANKS: OnceLock<Box<[u16; 12 * 12 * 12 * 12]>> = OnceLock::new();
     RANKS.get_or_init(|| {
         let mut sorted_rank = std::collections::HashMap::new();

@@ -7,7 +7,7 @@
 //! adjusts per-colour score sums and per-class counts. The counts make questions such as
 //! "does the side to move have a five?" O(1) at every node.
 
-use crate::ai::eval::{combo_rank, weights, Weights};
+use crate::ai::eval::{combo_patterns, ranks, weights, Weights, COMBOS};
 use crate::ai::pattern::{tables, weight, KeyTable, Neighbour, Pattern};
 use crate::{Board, Cell, Color, Point, Rule, CELLS, DIRECTIONS};
 
@@ -50,9 +50,10 @@ impl Threat {
 const PATTERN_SCORE: [i32; 12] = [0, 0, 2, 5, 10, 26, 30, 80, 90, 500, 500, 3000];
 
 /// What four line patterns add up to.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Combo {
     threat: Threat,
+    /// Black under renju: the patterns allow a forbidden move here (the referee decides).
     maybe_forbidden: bool,
     /// Move-ordering value.
     score: i16,
@@ -120,7 +121,18 @@ fn combine(patterns: [Pattern; 4], renju_black: bool) -> Combo {
     }
 }
 
-/// Every combination of four patterns, per rule and colour, with the rule's weights.
+/// Index of four line patterns (in direction order) in [`ranks`].
+#[inline]
+fn combo_key(p: [Pattern; 4]) -> u16 {
+    ((p[0] as u16 * 12 + p[1] as u16) * 12 + p[2] as u16) * 12 + p[3] as u16
+}
+
+/// What one step of direction `d`'s pattern adds to [`combo_key`].
+const COMBO_KEY_STEP: [u16; 4] = [1728, 144, 12, 1];
+
+/// Every combination of four patterns by rank ([`combo_patterns`]), per rule and colour, with
+/// the rule's weights. Indexed by rank rather than by the ordered patterns, the two tables
+/// take 2 × 16 KiB instead of 2 × 243 KiB, so they stay in the cache beside [`ranks`].
 fn combo_tables(rule: Rule) -> &'static [Vec<Combo>; 2] {
     static TABLES: [std::sync::OnceLock<[Vec<Combo>; 2]>; 3] =
         [const { std::sync::OnceLock::new() }; 3];
@@ -133,12 +145,9 @@ fn combo_tables(rule: Rule) -> &'static [Vec<Combo>; 2] {
         let w = weights(rule);
         Color::ALL.map(|c| {
             let renju_black = rule.has_forbidden(c);
-            (0..12 * 12 * 12 * 12)
-                .map(|k: usize| {
-                    let p = [k / 1728, k / 144 % 12, k / 12 % 12, k % 12]
-                        .map(|v| Pattern::from_u8(v as u8));
-                    let mut combo = combine(p, renju_black);
-                    let r = combo_rank(p);
+            (0..COMBOS)
+                .map(|r| {
+                    let mut combo = combine(combo_patterns(r), renju_black);
                     combo.w = [w.cell[c.index()][0][r], w.cell[c.index()][1][r]];
                     combo.pol = [w.policy[c.index()][0][r], w.policy[c.index()][1][r]];
                     combo
@@ -160,14 +169,11 @@ pub fn combo_score(patterns: [Pattern; 4], renju_black: bool) -> (i32, Threat, b
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct CellInfo {
     patterns: [Pattern; 4],
-    threat: Threat,
-    /// Black under renju: the patterns allow a forbidden move here (the referee decides).
-    maybe_forbidden: bool,
-    score: i32,
-    /// Evaluation weights, waiting and to move.
-    w: [i16; 2],
-    /// Move-ordering values, waiting and to move.
-    pol: [i16; 2],
+    /// [`combo_key`] of `patterns`, kept up to date with them.
+    key: u16,
+    /// What the four patterns add up to: a copy of the combination table's entry, so readers
+    /// need no second lookup and a changed line costs one load and one store.
+    combo: Combo,
 }
 
 /// What black's forbidden empty points hold (see [`Position::forbidden_black`]).
@@ -191,6 +197,8 @@ pub struct Position {
     pats: [&'static KeyTable; 2],
     /// Pattern-combination table per colour (black's differs under renju).
     combos: [&'static [Combo]; 2],
+    /// Combination rank of each ordered four patterns ([`combo_key`]).
+    ranks: &'static [u16; 12 * 12 * 12 * 12],
     weights: &'static Weights,
     /// `keys[colour][d][idx]`: base-3 key of the neighbours of `idx` along direction `d`, as
     /// seen by `colour`.
@@ -209,6 +217,28 @@ pub struct Position {
     /// On-board padded indices, row-major.
     points: Vec<u16>,
     history: Vec<u16>,
+    /// What each move in `history` changed, for [`Position::undo`]: the sums before it and
+    /// its first entry in `journal`.
+    frames: Vec<Frame>,
+    /// Every (cell, colour) record a move replaced, with its old value.
+    journal: Vec<Replaced>,
+}
+
+/// The running sums before a move (see [`Position::undo`]).
+#[derive(Copy, Clone, Debug)]
+struct Frame {
+    journal: usize,
+    score_sum: [i32; 2],
+    wsum: [[i32; 2]; 2],
+    threat_count: [[u16; THREATS]; 2],
+}
+
+/// A cell record as it was before a move changed it.
+#[derive(Copy, Clone, Debug)]
+struct Replaced {
+    cell: u16,
+    colour: u8,
+    info: CellInfo,
 }
 
 impl std::fmt::Debug for Position {
@@ -261,6 +291,7 @@ impl Position {
                 let t = combo_tables(rule);
                 [&t[0][..], &t[1][..]]
             },
+            ranks: ranks(),
             weights: weights(rule),
             keys: Box::new([[[0; CELLS]; 4]; 2]),
             info: Box::new([[CellInfo::default(); CELLS]; 2]),
@@ -272,6 +303,8 @@ impl Position {
             near: Box::new([0; CELLS]),
             points,
             history: Vec::with_capacity(400),
+            frames: Vec::with_capacity(400),
+            journal: Vec::with_capacity(4096),
         };
         pos.rebuild();
         pos
@@ -323,20 +356,14 @@ impl Position {
 
     #[inline]
     fn finish_info(&self, c: Color, info: &mut CellInfo) {
-        let p = info.patterns;
-        let key = ((p[0] as usize * 12 + p[1] as usize) * 12 + p[2] as usize) * 12 + p[3] as usize;
-        let combo = self.combos[c.index()][key];
-        info.threat = combo.threat;
-        info.maybe_forbidden = combo.maybe_forbidden;
-        info.score = i32::from(combo.score);
-        info.w = combo.w;
-        info.pol = combo.pol;
+        info.key = combo_key(info.patterns);
+        info.combo = self.combos[c.index()][usize::from(self.ranks[usize::from(info.key)])];
     }
 
     #[inline]
     fn add_info(&mut self, c: Color, i: usize, sign: i32) {
-        let info = &self.info[c.index()][i];
-        self.score_sum[c.index()] += sign * info.score;
+        let info = &self.info[c.index()][i].combo;
+        self.score_sum[c.index()] += sign * i32::from(info.score);
         self.wsum[c.index()][0] += sign * i32::from(info.w[0]);
         self.wsum[c.index()][1] += sign * i32::from(info.w[1]);
         let maybe_forbidden = info.maybe_forbidden;
@@ -381,12 +408,18 @@ impl Position {
     pub fn play(&mut self, idx: usize) {
         let c = self.to_move;
         debug_assert_eq!(self.board.cell(idx), Cell::Empty);
+        self.frames.push(Frame {
+            journal: self.journal.len(),
+            score_sum: self.score_sum,
+            wsum: self.wsum,
+            threat_count: self.threat_count,
+        });
         for col in Color::ALL {
             self.add_info(col, idx, -1);
         }
         self.board.place(Board::point_of(idx), c);
         self.bump_near(idx, 1);
-        self.update_lines(idx, c, true);
+        self.update_lines::<true>(idx, c);
         self.history.push(idx as u16);
         self.to_move = c.other();
     }
@@ -397,6 +430,7 @@ impl Position {
     /// If no move was played through [`Position::play`].
     pub fn undo(&mut self) {
         let idx = self.history.pop().expect("undo without a move") as usize;
+        let frame = self.frames.pop().expect("a frame per move");
         let c = self
             .board
             .cell(idx)
@@ -404,16 +438,24 @@ impl Position {
             .expect("undo of an empty point");
         self.board.remove(Board::point_of(idx));
         self.bump_near(idx, -1);
-        self.update_lines(idx, c, false);
-        for col in Color::ALL {
-            let mut info = CellInfo::default();
-            for d in 0..4 {
-                info.patterns[d] = self.pattern_from_key(col, self.keys[col.index()][d][idx]);
+        self.update_lines::<false>(idx, c);
+        // The records the move replaced come back as they were; `idx`'s own records were not
+        // touched while it held a stone, and the sums come from the frame.
+        while self.journal.len() > frame.journal {
+            let r = self.journal.pop().expect("longer than the frame's start");
+            let (ci, j) = (usize::from(r.colour), usize::from(r.cell));
+            let was_maybe_forbidden = self.info[ci][j].combo.maybe_forbidden;
+            self.info[ci][j] = r.info;
+            if r.info.combo.maybe_forbidden != was_maybe_forbidden {
+                self.mark_maybe_forbidden(j, r.info.combo.maybe_forbidden);
             }
-            self.finish_info(col, &mut info);
-            self.info[col.index()][idx] = info;
-            self.add_info(col, idx, 1);
         }
+        if self.info[0][idx].combo.maybe_forbidden {
+            self.mark_maybe_forbidden(idx, true);
+        }
+        self.score_sum = frame.score_sum;
+        self.wsum = frame.wsum;
+        self.threat_count = frame.threat_count;
         self.to_move = self.to_move.other();
     }
 
@@ -422,31 +464,30 @@ impl Position {
         self.to_move = self.to_move.other();
     }
 
-    fn update_lines(&mut self, idx: usize, stone: Color, set: bool) {
-        // A stone is Own for its colour and Blocked for the other.
+    /// Moves the keys of the 40 points on `idx`'s lines for a stone of `stone` placed there
+    /// (`PLAY`) or taken away; when placed, re-reads the empty points' patterns.
+    ///
+    /// A stone is Own for its colour and Blocked for the other; it moves each neighbour's key
+    /// by its state times the weight of its offset from that neighbour, down when taken back
+    /// (in wrapping arithmetic: keys never leave 0..3^10). An undo restores the records from
+    /// the journal instead of re-reading them.
+    fn update_lines<const PLAY: bool>(&mut self, idx: usize, stone: Color) {
         let (own, other) = (stone.index(), stone.other().index());
+        let sign = if PLAY { 1u16 } else { u16::MAX };
         for (d, &step) in DIRECTIONS.iter().enumerate() {
-            for k in 1..=5i32 {
-                for (j, off) in [
-                    (idx as isize + k as isize * step, -k),
-                    (idx as isize - k as isize * step, k),
-                ] {
-                    let j = j as usize;
-                    if self.board.cell(j) == Cell::Wall {
-                        continue;
-                    }
-                    let w = weight(off);
-                    let (ko, kb) = (Neighbour::Own as u16 * w, Neighbour::Blocked as u16 * w);
-                    if set {
-                        self.keys[own][d][j] += ko;
-                        self.keys[other][d][j] += kb;
-                    } else {
-                        self.keys[own][d][j] -= ko;
-                        self.keys[other][d][j] -= kb;
-                    }
-                    if self.board.cell(j) == Cell::Empty {
-                        self.refresh(j, d);
-                    }
+            for off in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                let j = idx.wrapping_add_signed(off * step);
+                let cell = self.board.cell(j);
+                if cell == Cell::Wall {
+                    continue;
+                }
+                let w = weight(-off as i32).wrapping_mul(sign);
+                let keys = &mut self.keys;
+                keys[own][d][j] = keys[own][d][j].wrapping_add(w * Neighbour::Own as u16);
+                keys[other][d][j] =
+                    keys[other][d][j].wrapping_add(w.wrapping_mul(Neighbour::Blocked as u16));
+                if PLAY && cell == Cell::Empty {
+                    self.refresh(j, d);
                 }
             }
         }
@@ -455,27 +496,37 @@ impl Position {
     #[inline]
     fn refresh(&mut self, j: usize, d: usize) {
         for c in Color::ALL {
-            let p = self.pattern_from_key(c, self.keys[c.index()][d][j]);
             let ci = c.index();
-            let old = self.info[ci][j];
-            if old.patterns[d] == p {
+            let p = self.pats[ci][usize::from(self.keys[ci][d][j])];
+            let info = &mut self.info[ci][j];
+            let was = info.patterns[d];
+            if was == p {
                 continue;
             }
-            let mut info = old;
+            self.journal.push(Replaced {
+                cell: j as u16,
+                colour: ci as u8,
+                info: *info,
+            });
             info.patterns[d] = p;
-            self.finish_info(c, &mut info);
+            info.key = info.key.wrapping_add(
+                (p as u16)
+                    .wrapping_sub(was as u16)
+                    .wrapping_mul(COMBO_KEY_STEP[d]),
+            );
+            let new = self.combos[ci][usize::from(self.ranks[usize::from(info.key)])];
+            let old = std::mem::replace(&mut info.combo, new);
             // The same as removing the old info and adding the new, with fewer writes.
-            self.score_sum[ci] += info.score - old.score;
-            self.wsum[ci][0] += i32::from(info.w[0]) - i32::from(old.w[0]);
-            self.wsum[ci][1] += i32::from(info.w[1]) - i32::from(old.w[1]);
-            if info.threat != old.threat {
+            self.score_sum[ci] += i32::from(new.score) - i32::from(old.score);
+            self.wsum[ci][0] += i32::from(new.w[0]) - i32::from(old.w[0]);
+            self.wsum[ci][1] += i32::from(new.w[1]) - i32::from(old.w[1]);
+            if new.threat != old.threat {
                 self.threat_count[ci][old.threat as usize] -= 1;
-                self.threat_count[ci][info.threat as usize] += 1;
+                self.threat_count[ci][new.threat as usize] += 1;
             }
-            if info.maybe_forbidden != old.maybe_forbidden {
-                self.mark_maybe_forbidden(j, info.maybe_forbidden);
+            if new.maybe_forbidden != old.maybe_forbidden {
+                self.mark_maybe_forbidden(j, new.maybe_forbidden);
             }
-            self.info[ci][j] = info;
         }
     }
 
@@ -536,7 +587,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn threat(&self, c: Color, idx: usize) -> Threat {
-        self.info[c.index()][idx].threat
+        self.info[c.index()][idx].combo.threat
     }
 
     /// The line pattern `c` would make at `idx` along direction `d` (index into [`DIRECTIONS`]).
@@ -550,7 +601,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn cell_score(&self, c: Color, idx: usize) -> i32 {
-        self.info[c.index()][idx].score
+        i32::from(self.info[c.index()][idx].combo.score)
     }
 
     /// The learned move-ordering value of the empty point `idx` for the side to move: its own
@@ -559,7 +610,7 @@ impl Position {
     #[must_use]
     pub fn policy(&self, idx: usize) -> i32 {
         let me = self.to_move.index();
-        i32::from(self.info[me][idx].pol[1]) + i32::from(self.info[1 - me][idx].pol[0])
+        i32::from(self.info[me][idx].combo.pol[1]) + i32::from(self.info[1 - me][idx].combo.pol[0])
     }
 
     /// Sum of the potential scores of all empty points for `c`.
@@ -615,7 +666,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn maybe_forbidden(&self, idx: usize) -> bool {
-        self.info[0][idx].maybe_forbidden
+        self.info[0][idx].combo.maybe_forbidden
     }
 
     /// Black's forbidden empty points under renju (the referee asked only where the patterns
@@ -632,7 +683,7 @@ impl Position {
                 let i = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if crate::forbidden_at(&mut self.board, Board::point_of(i)).is_some() {
-                    let info = &self.info[0][i];
+                    let info = &self.info[0][i].combo;
                     out.points += 1;
                     out.w[0] += i32::from(info.w[0]);
                     out.w[1] += i32::from(info.w[1]);
