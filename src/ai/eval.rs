@@ -41,7 +41,14 @@ pub const COMBOS: usize = 1365;
 /// Number of threat masks per colour (see [`threat_mask`]).
 pub const MASKS: usize = 256;
 
-/// Combination rank of every ordered 4-tuple of patterns (index `((p0*12+p1)*12+p2)*12+p3`).
+/// Index of four line patterns, in direction order, in [`ranks`]: `((p0*12+p1)*12+p2)*12+p3`.
+#[inline]
+#[must_use]
+pub(crate) fn combo_key(p: [Pattern; 4]) -> u16 {
+    ((p[0] as u16 * 12 + p[1] as u16) * 12 + p[2] as u16) * 12 + p[3] as u16
+}
+
+/// Combination rank of every ordered 4-tuple of patterns, by [`combo_key`].
 pub(crate) fn ranks() -> &'static [u16; 12 * 12 * 12 * 12] {
     static RANKS: OnceLock<Box<[u16; 12 * 12 * 12 * 12]>> = OnceLock::new();
     RANKS.get_or_init(|| {
@@ -72,8 +79,7 @@ pub(crate) fn ranks() -> &'static [u16; 12 * 12 * 12 * 12] {
 /// patterns does not matter).
 #[must_use]
 pub fn combo_rank(p: [Pattern; 4]) -> usize {
-    let k = ((p[0] as usize * 12 + p[1] as usize) * 12 + p[2] as usize) * 12 + p[3] as usize;
-    usize::from(ranks()[k])
+    usize::from(ranks()[usize::from(combo_key(p))])
 }
 
 /// The four patterns of the combination with this rank, strongest first.

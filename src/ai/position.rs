@@ -7,7 +7,7 @@
 //! adjusts per-colour score sums and per-class counts. The counts make questions such as
 //! "does the side to move have a five?" O(1) at every node.
 
-use crate::ai::eval::{combo_patterns, ranks, weights, Weights, COMBOS};
+use crate::ai::eval::{combo_key, combo_patterns, ranks, weights, Weights, COMBOS};
 use crate::ai::pattern::{tables, weight, KeyTable, Neighbour, Pattern};
 use crate::{Board, Cell, Color, Point, Rule, CELLS, DIRECTIONS};
 
@@ -119,12 +119,6 @@ fn combine(patterns: [Pattern; 4], renju_black: bool) -> Combo {
         w: [0; 2],
         pol: [0; 2],
     }
-}
-
-/// Index of four line patterns (in direction order) in [`ranks`].
-#[inline]
-fn combo_key(p: [Pattern; 4]) -> u16 {
-    ((p[0] as u16 * 12 + p[1] as u16) * 12 + p[2] as u16) * 12 + p[3] as u16
 }
 
 /// What one step of direction `d`'s pattern adds to [`combo_key`].
@@ -497,7 +491,7 @@ impl Position {
     fn refresh(&mut self, j: usize, d: usize) {
         for c in Color::ALL {
             let ci = c.index();
-            let p = self.pats[ci][usize::from(self.keys[ci][d][j])];
+            let p = self.pattern_from_key(c, self.keys[ci][d][j]);
             let info = &mut self.info[ci][j];
             let was = info.patterns[d];
             if was == p {
