@@ -81,6 +81,9 @@ pub struct Params {
     /// Policy pruning: at depth `d ≤ 4` of a quiet non-PV node, a quiet move whose order value
     /// lies more than `policy_prune × d` below the node's best is skipped (0 = off).
     pub policy_prune: i32,
+    /// The share of the time target the root VCT may use, in percent (see
+    /// [`Searcher::prepare`]).
+    pub vct_time: i32,
 }
 
 impl Default for Params {
@@ -99,6 +102,7 @@ impl Default for Params {
             settle_percent: 70,
             policy_lmr: 300,
             policy_prune: 0,
+            vct_time: 10,
         }
     }
 }
@@ -117,7 +121,7 @@ impl std::error::Error for ParamError {}
 
 impl Params {
     /// The parameter names [`Params::set`] knows.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "rfp_margin",
         "null_move",
         "razor_margin",
@@ -131,6 +135,7 @@ impl Params {
         "settle_percent",
         "policy_lmr",
         "policy_prune",
+        "vct_time",
     ];
 
     /// Sets the parameter `name` to `value`.
@@ -165,6 +170,7 @@ impl Params {
             "settle_percent" => &mut self.settle_percent,
             "policy_lmr" => &mut self.policy_lmr,
             "policy_prune" => &mut self.policy_prune,
+            "vct_time" => &mut self.vct_time,
             _ => {
                 return Err(ParamError(format!(
                     "unknown parameter {} (known: {})",
@@ -1157,8 +1163,9 @@ impl<'a> Searcher<'a> {
                 self.threats.set_budget(budget);
                 if let Some(t) = self.cfg.time {
                     // The VCT may use a part of the move's time; the search needs the rest.
+                    let share = self.cfg.params.vct_time.clamp(0, 100) as u32;
                     self.threats
-                        .set_deadline(self.start + self.soft_time(t) / 4);
+                        .set_deadline(self.start + self.soft_time(t) * share / 100);
                 }
                 let r = self.threats.vct(pos, vct_depth, 12);
                 let vct_nodes = self.threats.nodes();
