@@ -34,7 +34,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The time the search aims to use when `time` is set: iterative deepening stops past
     /// it once the best move is settled, and goes on towards `time` while it is not. `None`:
-    /// half of `time`.
+    /// half of `time`. A target of `time` or more keeps deepening until `time` (a per-move
+    /// clock with nothing to save for later); a forced or proven answer still ends it early.
     pub target: Option<Duration>,
     /// Node budget (deterministic, unlike time).
     pub nodes: Option<u64>,

@@ -337,6 +337,9 @@ pub enum Prepared {
 struct Clock {
     limit: Duration,
     target: Duration,
+    /// The target is the whole limit (a per-move clock with nothing to save for later
+    /// moves): only a forced or proven answer ends the search before the limit.
+    whole: bool,
     /// Share of the target after which a settled search stops.
     settle: f64,
     /// Recent best-move changes, halved every iteration.
@@ -349,6 +352,7 @@ impl Clock {
         Clock {
             limit,
             target: target.min(limit),
+            whole: target >= limit,
             settle: f64::from(settle_percent.max(1)) / 100.0,
             instability: 0.0,
             last_score: None,
@@ -358,8 +362,13 @@ impl Clock {
     /// After an iteration at `depth` that took the search to `elapsed`: whether to start the
     /// next one. A settled search stops past `settle` (70%) of the target; each recent change
     /// of the best move adds 80% more (fading by half per iteration), a score that fell by 30
-    /// or more another 30%; the limit is never passed.
+    /// or more another 30%; the limit is never passed. A target equal to the limit deepens
+    /// until the limit: a partial iteration still searches the best move first and can only
+    /// replace it by a move that beats it.
     fn deepen_again(&mut self, elapsed: Duration, depth: u32, changed: bool, score: i32) -> bool {
+        if self.whole {
+            return elapsed < self.limit;
+        }
         self.instability = self.instability / 2.0 + if changed { 1.0 } else { 0.0 };
         let mut factor = self.settle + 0.8 * self.instability;
         if depth > 4 && self.last_score.is_some_and(|s| score < s - 30) {
@@ -1480,6 +1489,20 @@ mod tests {
         let mut e = Clock::new(ms(1000), ms(600), 70);
         assert!(e.deepen_again(ms(100), 5, false, 50));
         assert!(!e.deepen_again(ms(450), 6, false, 50));
+    }
+
+    #[test]
+    fn a_target_at_the_limit_uses_the_whole_limit() {
+        let mut c = Clock::new(ms(1000), ms(1000), 70);
+        assert!(c.deepen_again(ms(1), 1, true, 10));
+        for d in 2..12 {
+            assert!(c.deepen_again(ms(90 * u64::from(d)), d, false, 10));
+        }
+        assert!(c.deepen_again(ms(999), 12, false, 10));
+        assert!(!c.deepen_again(ms(1000), 13, false, 10));
+        // A target past the limit means the same.
+        let mut d = Clock::new(ms(500), ms(2000), 70);
+        assert!(d.deepen_again(ms(450), 9, false, 10));
     }
 
     #[test]

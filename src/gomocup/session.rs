@@ -1080,7 +1080,7 @@ mod tests {
         ));
         assert_eq!(req.tt_mib, 32);
         assert_eq!(req.threads, 0);
-        assert!(req.budget.give_up_after <= Duration::from_millis(900));
+        assert!(req.budget.give_up_after <= Duration::from_millis(950));
         s.finish(req.id, None, Duration::ZERO);
         let req = request(run(&mut s, &["INFO timeout_turn 0", "TURN 0,0"]));
         assert_eq!(req.budget.search, crate::gomocup::FASTEST_MOVE_TIME);

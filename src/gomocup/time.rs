@@ -63,9 +63,9 @@ pub struct Budget {
     pub give_up_after: Duration,
 }
 
-/// The share of the search limit a move aims to use when only the turn limits it: a settled
-/// search stops well before the limit, an unsettled one runs on to it, and the two average
-/// out at 50-80% of the turn (measured by `wuzi-arena`, docs/ai.md).
+/// The share of the search limit a move aims to use under a match clock, when the turn limit
+/// is the smaller of the two: a settled search stops before the limit and leaves the rest on
+/// the clock for later moves, an unsettled one runs on to it.
 const TARGET_SHARE: u32 = 80;
 
 impl Budget {
@@ -92,11 +92,14 @@ impl Budget {
     }
 }
 
-/// The margin kept below `timeout_turn` for pipe latency and process scheduling: a tenth of
-/// the limit, at least 15 ms and at most 250 ms.
+/// The margin kept below `timeout_turn` for pipe latency and process scheduling: a twentieth
+/// of the limit, at least 15 ms and at most 250 ms. The search limit keeps another 8% below
+/// that (see [`TimeControl::budget`]), so at a 1 s turn the search stops by 874 ms and the
+/// answer is due by 950 ms; the slowest answers measured by `wuzi-arena` came 30-45 ms after
+/// the search limit on a loaded 2-core machine (docs/ai.md, *Time*).
 #[must_use]
 pub fn turn_margin(turn_ms: u64) -> u64 {
-    (turn_ms / 10).clamp(15, 250)
+    (turn_ms / 20).clamp(15, 250)
 }
 
 impl TimeControl {
@@ -155,10 +158,12 @@ impl TimeControl {
         // The search may run to 92% of the hard limit: it looks at the clock every
         // millisecond or so, and the answer still has to be written.
         let search = hard.map_or(DEFAULT_MOVE_TIME, |h| h * 92 / 100);
-        let from_turn = search * TARGET_SHARE / 100;
+        // With only a turn limit, time a move leaves unused is lost: the target is the whole
+        // limit, so the search stops early only on a forced or proven answer. A match clock
+        // is shared over the moves to come instead.
         let target = match match_share {
-            Some(share) => from_turn.min(Duration::from_millis(share)),
-            None => from_turn,
+            Some(share) => (search * TARGET_SHARE / 100).min(Duration::from_millis(share)),
+            None => search,
         };
         Budget::from_search(search, target, hard)
     }
@@ -231,9 +236,10 @@ mod tests {
             }
         }
         let b = tc(Some(1000), None, None).budget(0, Duration::ZERO);
-        assert_eq!(b.give_up_after, ms(900));
-        assert_eq!(b.search, ms(828));
-        assert_eq!(b.target, ms(662) + Duration::from_micros(400));
+        assert_eq!(b.give_up_after, ms(950));
+        assert_eq!(b.search, ms(874));
+        // No match clock: nothing to save for later moves, the whole limit is the aim.
+        assert_eq!(b.target, b.search);
     }
 
     #[test]
@@ -292,7 +298,8 @@ mod tests {
     #[test]
     fn unlimited_time_left_is_ignored() {
         let b = tc(Some(2000), Some(0), Some(UNLIMITED_TIME_LEFT)).budget(0, Duration::ZERO);
-        assert_eq!(b.give_up_after, ms(1800));
+        assert_eq!(b.give_up_after, ms(1900));
+        assert_eq!(b.target, b.search);
         assert_eq!(
             tc(None, None, Some(UNLIMITED_TIME_LEFT)).match_left_ms(Duration::ZERO),
             None
