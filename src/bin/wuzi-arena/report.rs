@@ -47,6 +47,43 @@ impl Wld {
         format!("{}-{}-{}", self.w, self.l, self.d)
     }
 
+    /// Half the width of the 95% interval of [`Wld::score_percent`], in points, treating the
+    /// games as independent (1.96 standard errors of the per-game score; 0 without games).
+    #[must_use]
+    pub fn noise_percent(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.0;
+        }
+        let m = self.score_percent() / 100.0;
+        let var = (self.w as f64 * (1.0 - m).powi(2)
+            + self.d as f64 * (0.5 - m).powi(2)
+            + self.l as f64 * m.powi(2))
+            / n as f64;
+        1.96 * (var / n as f64).sqrt() * 100.0
+    }
+
+    /// The same games from the opponent's side.
+    #[must_use]
+    pub fn mirrored(&self) -> Wld {
+        Wld {
+            w: self.l,
+            l: self.w,
+            d: self.d,
+        }
+    }
+
+    /// `12-13-1 (48.1% ± 19.4)`.
+    #[must_use]
+    pub fn with_noise(&self) -> String {
+        format!(
+            "{} ({:.1}% ± {:.1})",
+            self.dashed(),
+            self.score_percent(),
+            self.noise_percent()
+        )
+    }
+
     fn add(&mut self, mine: Color, winner: Option<Color>) {
         match winner {
             Some(w) if w == mine => self.w += 1,
@@ -247,17 +284,18 @@ impl Tally {
             self.elo_text(),
             self.penta.0
         );
+        let b = &self.names[1];
         let _ = writeln!(
             s,
-            "{a} as black: W {}  L {}  D {} ({:.1}%)    {a} as white: W {}  L {}  D {} ({:.1}%)",
-            self.a_black.w,
-            self.a_black.l,
-            self.a_black.d,
-            self.a_black.score_percent(),
-            self.a_white.w,
-            self.a_white.l,
-            self.a_white.d,
-            self.a_white.score_percent()
+            "{a} as black: W-L-D {}    {a} as white: W-L-D {}",
+            self.a_black.with_noise(),
+            self.a_white.with_noise(),
+        );
+        let _ = writeln!(
+            s,
+            "{b} as black: W-L-D {}    {b} as white: W-L-D {}",
+            self.a_white.mirrored().with_noise(),
+            self.a_black.mirrored().with_noise(),
         );
         let endings: Vec<String> = Reason::ALL
             .iter()
@@ -291,16 +329,18 @@ impl Tally {
         let [ta, tb] = [&self.engines[0].times, &self.engines[1].times];
         let [oa, ob] = self.open_times();
         format!(
-            "| A | B | rule | ms/move | games | A W-L-D | A score | Elo (95%) | A as black | A as white | A ms mean / p99 | B ms mean / p99 | open ms mean A / B |\n\
-             | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n\
-             | {a} | {b} | {rule} {size}x{size} | {} | {} | {} | {:.1}% | {} | {} | {} | {:.0} / {:.0} | {:.0} / {:.0} | {:.0} / {:.0} |\n",
+            "| A | B | rule | ms/move | games | A W-L-D | A score | Elo (95%) | A as black | A as white | B as black | B as white | A ms mean / p99 | B ms mean / p99 | open ms mean A / B |\n\
+             | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n\
+             | {a} | {b} | {rule} {size}x{size} | {} | {} | {} | {:.1}% | {} | {} | {} | {} | {} | {:.0} / {:.0} | {:.0} / {:.0} | {:.0} / {:.0} |\n",
             self.turn_ms,
             self.games(),
             self.a.dashed(),
             self.a.score_percent(),
             self.elo_text(),
-            self.a_black.dashed(),
-            self.a_white.dashed(),
+            self.a_black.with_noise(),
+            self.a_white.with_noise(),
+            self.a_white.mirrored().with_noise(),
+            self.a_black.mirrored().with_noise(),
             ta.mean(),
             ta.percentile(99.0),
             tb.mean(),
@@ -505,6 +545,26 @@ mod tests {
                 .unwrap()
                 .starts_with("| a | b | renju 15x15 | 100 | 2 | 1-1-0 | 50.0% |"),
             "{md}"
+        );
+    }
+
+    #[test]
+    fn colour_rows_carry_their_noise_and_the_opponents_view() {
+        let w = Wld { w: 12, l: 12, d: 0 };
+        // 24 games at 50%: 1.96 * 0.5 / sqrt(24) = 20.0 points.
+        assert!(
+            (w.noise_percent() - 20.0).abs() < 0.05,
+            "{}",
+            w.noise_percent()
+        );
+        assert_eq!(Wld { w: 3, l: 0, d: 0 }.noise_percent(), 0.0);
+        assert_eq!(Wld::default().noise_percent(), 0.0);
+        let v = Wld { w: 1, l: 25, d: 0 };
+        assert_eq!(v.mirrored().dashed(), "25-1-0");
+        assert!(
+            v.with_noise().starts_with("1-25-0 (3.8% ± 7.4)"),
+            "{}",
+            v.with_noise()
         );
     }
 
