@@ -607,3 +607,45 @@ fn generated_openings_parse() {
         );
     }
 }
+
+/// The gauntlet's opening files are exactly what their header's command prints, so the
+/// yardstick cannot drift from the rule that chose it.
+#[test]
+fn yardstick_files_are_reproduced_by_their_command() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, args) in [
+        (
+            "openings/renju26.txt",
+            &["yardstick", "--set", "renju26"][..],
+        ),
+        (
+            "openings/central15.txt",
+            &[
+                "yardstick",
+                "--set",
+                "central",
+                "--rule",
+                "freestyle",
+                "--stones",
+                "2,3",
+                "--area",
+                "5",
+                "--count",
+                "48",
+                "--seed",
+                "1",
+            ],
+        ),
+    ] {
+        let committed = fs::read_to_string(root.join(file)).unwrap();
+        let out = arena(args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stdout),
+            committed,
+            "{file} differs from `wuzi-arena {args:?}`"
+        );
+        let command = format!("#   wuzi-arena {}", args.join(" "));
+        assert!(committed.contains(&command), "{file} names its command");
+    }
+}

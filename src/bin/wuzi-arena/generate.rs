@@ -248,7 +248,7 @@ fn generate(spec: &Spec) -> Result<String, ArenaError> {
 /// Whether `color` has a four (a point that makes five) or an open three (a point that makes
 /// two different five points at once) anywhere on the board. Only points within four of a
 /// stone can matter.
-fn has_threat(board: &Board, rule: Rule, color: Color) -> bool {
+pub(crate) fn has_threat(board: &Board, rule: Rule, color: Color) -> bool {
     let mut scratch = board.clone();
     let near: Vec<Point> = Point::all(board.size())
         .filter(|&p| board.is_empty_at(p) && near_stone(board, p))
@@ -286,7 +286,7 @@ fn near_stone(board: &Board, p: Point) -> bool {
 
 /// The same key for positions equal under a board symmetry: the smallest of the eight
 /// images' sorted stone lists.
-fn canonical(board: &Board) -> Vec<(u8, u8, Color)> {
+pub(crate) fn canonical(board: &Board) -> Vec<(u8, u8, Color)> {
     let size = board.size();
     (0..8u8)
         .map(|sym| {

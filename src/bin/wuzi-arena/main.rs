@@ -14,7 +14,8 @@
 //! (answer lines, move requests) → `brain` (a process and its reader thread) → `game` (one
 //! refereed game) → `runner` (worker threads playing pairs) → `stats` (Elo, LLR) →
 //! `report` (text, Markdown, JSON) → `play` (the `match` and `sprt` commands); `generate` is
-//! the `openings` command, `times` the `times` command (move times in open positions, also
+//! the `openings` command, `yardstick` the `yardstick` command (opening sets chosen by rules
+//! alone, for gauntlets), `times` the `times` command (move times in open positions, also
 //! used by the report).
 
 mod args;
@@ -29,6 +30,7 @@ mod report;
 mod runner;
 mod stats;
 mod times;
+mod yardstick;
 
 use std::process::ExitCode;
 
@@ -56,6 +58,11 @@ const COMMANDS: &[Command] = &[
         "openings",
         "generate balanced openings with Wuzi's engine",
         generate::run,
+    ),
+    (
+        "yardstick",
+        "opening sets chosen by rules alone, for outside-engine gauntlets",
+        yardstick::run,
     ),
     (
         "times",
