@@ -33,7 +33,9 @@ pub use command::{
     BoardLine, Command, Coord, Field, Info, ParseError, Parsed, Parser, MAX_BLOCK_LINES,
 };
 pub use lines::{Line, LineReader, DEFAULT_LINE_LIMIT};
-pub use session::{BrainSession, Next, Reply, Response, ThinkRequest, Thought, ABOUT};
+pub use session::{
+    BrainSession, Next, Reply, Response, Swap2Decision, ThinkKind, ThinkRequest, Thought, ABOUT,
+};
 pub use time::{
     memory_too_small, tt_mib_for, turn_margin, Budget, TimeControl, DEFAULT_MOVE_TIME,
     DEFAULT_TT_MIB, FASTEST_ANSWER, FASTEST_MOVE_TIME, MAX_TT_MIB, MEMORY_RESERVE,

@@ -4,11 +4,13 @@
 //! brains used by people, who may change limits, take back or quit during a search):
 //! - the **reader** splits stdin into lines and forwards them, stamped with their arrival
 //!   time (a turn's clock starts when the manager sent the command);
-//! - the **engine** thread owns the [`Engine`] and runs one search at a time (Master's search
-//!   adds Lazy SMP helper threads: the machine's cores, at most 8, or `INFO thread_num`);
+//! - the **engine** thread owns the [`Engine`] and runs one search at a time, a move or a
+//!   Swap2 decision ([`ThinkRequest::run`]; Master's search adds Lazy SMP helper threads: the
+//!   machine's cores, at most 8, or `INFO thread_num`);
 //! - the **controller** (main thread) parses, drives the [`BrainSession`], writes and flushes every
-//!   answer, raises the cancel flag when the budget runs out, and answers the fallback move
-//!   itself if the search still has not returned by the last safe moment.
+//!   answer, raises the cancel flag when the budget runs out, and answers the request's
+//!   fallback itself (a legal move, `SWAP`, or a table opening) if the search still has not
+//!   returned by the last safe moment.
 //!
 //! While a search runs, `END` exits at once, `STOP`/`YXSTOP` cuts it short, `INFO` applies
 //! from the next move, and any other command waits for the move to go out (commands that
@@ -32,10 +34,11 @@ use std::thread;
 use std::time::Instant;
 
 use wuzi::gomocup::{
-    BrainSession, Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, Thought,
+    BrainSession, Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, ThinkRequest,
+    Thought,
 };
 use wuzi::text::quote;
-use wuzi::{Engine, Game, Level, Limits, Params};
+use wuzi::{Engine, Level, Limits, Params};
 
 /// The engine's stack: deep searches recurse, and the default 2 MiB of a spawned thread is
 /// not much.
@@ -57,12 +60,8 @@ enum Task {
 }
 
 struct Job {
-    id: u64,
-    game: Game,
-    budget: Budget,
-    tt_mib: usize,
-    /// Search threads, 0 = automatic.
-    threads: usize,
+    /// What to search: a move or a Swap2 decision, with its budget, table size and threads.
+    request: Box<ThinkRequest>,
     cancel: Arc<AtomicBool>,
 }
 
@@ -255,21 +254,17 @@ impl Controller {
             Next::Quit => quit(),
             Next::Think(req) => {
                 let cancel = Arc::new(AtomicBool::new(false));
-                let job = Job {
-                    id: req.id,
-                    game: req.game,
-                    budget: req.budget,
-                    tt_mib: req.tt_mib,
-                    threads: req.threads,
-                    cancel: Arc::clone(&cancel),
-                };
                 self.in_flight = Some(InFlight {
                     id: req.id,
                     started: at,
                     budget: req.budget,
-                    cancel,
+                    cancel: Arc::clone(&cancel),
                 });
-                self.warmed = job.tt_mib;
+                self.warmed = req.tt_mib;
+                let job = Job {
+                    request: req,
+                    cancel,
+                };
                 if self.jobs.send(Task::Search(Box::new(job))).is_err() {
                     // The engine thread is gone: answer the fallback rather than hang.
                     self.give_up();
@@ -357,7 +352,7 @@ fn spawn_engine(
             for task in rx {
                 let (mib, job) = match task {
                     Task::Warm(mib) => (mib, None),
-                    Task::Search(job) => (job.tt_mib, Some(job)),
+                    Task::Search(job) => (job.request.tt_mib, Some(job)),
                 };
                 if !matches!(&engine, Some((m, _)) if *m == mib) {
                     // Free the old table before allocating the new one.
@@ -368,35 +363,27 @@ fn spawn_engine(
                 }
                 let Some(job) = job else { continue };
                 let (_, e) = engine.as_mut().expect("just set");
+                let req = &job.request;
                 // Master uses every core (at most 8) unless the manager sent INFO thread_num;
                 // the other levels search on one thread whatever this says.
-                e.set_threads(job.threads);
-                // A node budget alone: one thread, no clock-driven stop, so the move does
+                e.set_threads(req.threads);
+                // A node budget alone: one thread, no clock-driven stop, so the answer does
                 // not depend on the machine's load (the driver's deadlines still apply).
                 let limits = match nodes {
                     Some(n) => Limits::nodes(n),
                     None => Limits {
-                        time: Some(job.budget.search),
-                        target: Some(job.budget.target),
+                        time: Some(req.budget.search),
+                        target: Some(req.budget.target),
                         nodes: None,
                         depth: None,
                     },
                 };
-                // Same position, same seed: a rerun (TAKEBACK then TURN) plays the same way.
-                let seed = job.game.board().hash();
+                // A move or a Swap2 decision alike: the request knows which engine call it is.
                 let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                    e.search(&job.game, level, limits, &job.cancel, seed)
+                    req.run(e, level, limits, &job.cancel)
                 }));
                 let thought = match result {
-                    Ok(r) => Some(Thought {
-                        best: r.best,
-                        score: r.score,
-                        depth: r.depth,
-                        nodes: r.nodes,
-                        pv: r.pv,
-                        verdict: r.verdict.to_string(),
-                        elapsed: r.elapsed,
-                    }),
+                    Ok(t) => Some(t),
                     Err(_) => {
                         // A panicking search may leave the tables inconsistent: start afresh.
                         engine = None;
@@ -405,7 +392,7 @@ fn spawn_engine(
                 };
                 if tx
                     .send(Event::Done {
-                        id: job.id,
+                        id: job.request.id,
                         thought,
                     })
                     .is_err()

@@ -2,16 +2,21 @@
 //!
 //! [`BrainSession::handle`] applies one parsed line and returns the lines to write plus what comes
 //! next: nothing, a search ([`ThinkRequest`]), or the end of the process. The search itself
-//! runs elsewhere; its result comes back through [`BrainSession::finish`], which checks the move
-//! (never an occupied point, never a forbidden point for black under renju; a quick fallback
-//! replaces anything else), plays it and formats the answer. Nothing here blocks or spawns.
+//! runs elsewhere ([`ThinkRequest::run`], on the driver's worker thread); its result comes back
+//! through [`BrainSession::finish`], which checks the answer (never an occupied or marked point,
+//! never a forbidden point for black under renju; the request's fallback replaces anything
+//! else), plays it and formats the protocol line. Apart from [`ThinkRequest::run`], nothing here
+//! blocks or spawns.
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::command::{self, BoardLine, Command, Coord, Field, Info, ParseError, Parsed};
 use super::time::{memory_too_small, tt_mib_for, Budget, TimeControl};
-use crate::ai::quick_move;
+use crate::ai::openings::piskvork_openings;
+use crate::ai::swap2::{ColourChoice, ThreeStoneChoice};
+use crate::ai::{quick_move, Engine, Level, Limits};
 use crate::{forbidden_at, Draw, Game, Point, Rule, MAX_SIZE, MIN_SIZE};
 
 /// Most `INFO` problems reported as messages after a `START`; later ones are only counted
@@ -46,7 +51,8 @@ pub enum Reply {
     About,
     /// `SWAP`: under Swap2, the brain takes the colour that has just moved.
     Swap,
-    /// Several stones on one line, `x,y x,y …`: Swap2's opening stones.
+    /// Several stones on one line, `x,y x,y …`: Swap2's three opening stones, or the
+    /// chooser's two more stones after three.
     Stones(Vec<Point>),
 }
 
@@ -74,23 +80,107 @@ impl fmt::Display for Reply {
     }
 }
 
-/// A search the driver must run, then report with [`BrainSession::finish`].
+/// What a [`ThinkRequest`] asks of the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThinkKind {
+    /// The best move for the side to move: [`Engine::search`] at the brain's level.
+    Move,
+    /// `SWAP2BOARD` with no stones: the opener's three stones, [`Engine::propose_opening`].
+    Swap2Opening,
+    /// `SWAP2BOARD` with three stones (white to move): take black, play white's fourth stone
+    /// or place two more, [`Engine::choose_after_three`].
+    Swap2AfterThree,
+    /// `SWAP2BOARD` with five stones (white to move): take black or play white's sixth
+    /// stone, [`Engine::choose_colour`].
+    Swap2Colour,
+}
+
+/// A search the driver must run (with [`ThinkRequest::run`]), then report with
+/// [`BrainSession::finish`].
 #[derive(Clone, Debug)]
 pub struct ThinkRequest {
     /// Matches the request to its [`BrainSession::finish`] call; a result for an older id is
     /// dropped.
     pub id: u64,
-    /// The position, the brain to move.
+    /// What to compute.
+    pub kind: ThinkKind,
+    /// The position, the brain to move (for [`ThinkKind::Swap2Opening`] the empty board, whose
+    /// rule and size the opening is for).
     pub game: Game,
-    /// Time for this move, from when the command arrived.
+    /// The search's seed: the position's hash for moves and choices (the same position is
+    /// played the same way), a per-process sequence for Swap2 openings (matches vary).
+    pub seed: u64,
+    /// Time for this answer, from when the command arrived ([`TimeControl::budget`] for every
+    /// kind: the Swap2 policies share it between their searches).
     pub budget: Budget,
     /// Transposition-table size the engine should have (from `INFO max_memory`).
     pub tt_mib: usize,
     /// Search threads (from `INFO thread_num`, sent by some managers such as Yixin-Board);
     /// 0 = the engine's automatic choice (the machine's cores, at most 8).
     pub threads: usize,
-    /// A legal move found without searching, answered if the search fails or overruns.
-    pub fallback: Point,
+    /// The legal answer found without searching, given if the search fails or overruns: a
+    /// quick move for [`ThinkKind::Move`], the first table opening that fits for
+    /// [`ThinkKind::Swap2Opening`], and `SWAP` (always allowed) for the Swap2 choices.
+    pub fallback: Reply,
+}
+
+impl ThinkRequest {
+    /// Runs the request on `engine` within `limits`, stopping early when `cancel` is raised.
+    /// `level` plays [`ThinkKind::Move`]; the Swap2 policies always search at Master, as the
+    /// app's computer does, so that a fair opening does not depend on the level.
+    ///
+    /// This is the one blocking call of the module: the driver runs it on its worker thread,
+    /// and its result goes to [`BrainSession::finish`], which checks it.
+    pub fn run(
+        &self,
+        engine: &mut Engine,
+        level: Level,
+        limits: Limits,
+        cancel: &AtomicBool,
+    ) -> Thought {
+        let started = std::time::Instant::now();
+        let (game, seed) = (&self.game, self.seed);
+        let swap2 = match self.kind {
+            ThinkKind::Move => {
+                let r = engine.search(game, level, limits, cancel, seed);
+                return Thought {
+                    best: r.best,
+                    score: r.score,
+                    depth: r.depth,
+                    nodes: r.nodes,
+                    pv: r.pv,
+                    verdict: r.verdict.to_string(),
+                    elapsed: r.elapsed,
+                    swap2: None,
+                };
+            }
+            ThinkKind::Swap2Opening => engine
+                .propose_opening(game.rule(), game.size(), limits, cancel, seed)
+                .map(Swap2Decision::Opening),
+            ThinkKind::Swap2AfterThree => engine
+                .choose_after_three(game, limits, cancel, seed)
+                .map(Swap2Decision::AfterThree),
+            ThinkKind::Swap2Colour => engine
+                .choose_colour(game, limits, cancel, seed)
+                .map(Swap2Decision::Colour),
+        };
+        Thought {
+            swap2,
+            elapsed: started.elapsed(),
+            ..Thought::default()
+        }
+    }
+}
+
+/// What the engine's Swap2 policy decided ([`crate::ai::swap2`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Swap2Decision {
+    /// The opener's three stones (black, white, black).
+    Opening(Vec<Point>),
+    /// The chooser's answer to three stones.
+    AfterThree(ThreeStoneChoice),
+    /// The colour choice after five stones.
+    Colour(ColourChoice),
 }
 
 /// What a search found, as the protocol reports it.
@@ -110,6 +200,9 @@ pub struct Thought {
     pub verdict: String,
     /// Time the search took.
     pub elapsed: Duration,
+    /// For a Swap2 request, the policy's decision (`None` when it had none, e.g. cancelled
+    /// before deciding); the fields above then stay empty. Ignored for a move.
+    pub swap2: Option<Swap2Decision>,
 }
 
 /// What the driver does after writing [`Response::replies`].
@@ -162,11 +255,50 @@ pub struct BrainSession {
     /// Messages dropped and not yet reported.
     dropped: usize,
     next_id: u64,
-    awaiting: Option<(u64, Point)>,
-    /// The awaited search decides a Swap2 choice: `SWAP`, or stay and play its move.
-    swap2_choice: bool,
-    /// Picks Swap2's opening stones; drawn once per process so matches vary.
+    /// The outstanding request, if any.
+    awaiting: Option<Awaiting>,
+    /// Seeds Swap2's opening proposals: drawn once per process and stepped per proposal, so
+    /// matches vary.
     swap2_seed: u64,
+}
+
+/// The outstanding request: its id and how to answer it.
+#[derive(Clone, Debug)]
+struct Awaiting {
+    id: u64,
+    task: Task,
+}
+
+/// What an outstanding request must end in, with the answer used when its search brings
+/// nothing usable.
+#[derive(Clone, Debug)]
+enum Task {
+    /// A move; `fallback` is a legal quick move.
+    Move { fallback: Point },
+    /// Swap2's three opening stones; `fallback` is the first table opening that fits.
+    Opening { fallback: Vec<Point> },
+    /// A Swap2 choice with white to move: after three stones (the two-stone option is open)
+    /// or after five. Its fallback is `SWAP`, always a legal answer.
+    Choice { after_three: bool },
+}
+
+impl Task {
+    fn kind(&self) -> ThinkKind {
+        match self {
+            Task::Move { .. } => ThinkKind::Move,
+            Task::Opening { .. } => ThinkKind::Swap2Opening,
+            Task::Choice { after_three: true } => ThinkKind::Swap2AfterThree,
+            Task::Choice { after_three: false } => ThinkKind::Swap2Colour,
+        }
+    }
+
+    fn fallback(&self) -> Reply {
+        match self {
+            Task::Move { fallback } => Reply::Move(*fallback),
+            Task::Opening { fallback } => Reply::Stones(fallback.clone()),
+            Task::Choice { .. } => Reply::Swap,
+        }
+    }
 }
 
 impl Default for BrainSession {
@@ -179,6 +311,13 @@ impl BrainSession {
     /// A session before `START`: freestyle, no time limits known.
     #[must_use]
     pub fn new() -> BrainSession {
+        BrainSession::with_seed(rand::random())
+    }
+
+    /// [`BrainSession::new`] with Swap2 opening proposals seeded from `seed` (one step per
+    /// proposal) instead of a random seed, so a session can be replayed.
+    #[must_use]
+    pub fn with_seed(seed: u64) -> BrainSession {
         BrainSession {
             game: None,
             rule: Rule::Freestyle,
@@ -192,8 +331,7 @@ impl BrainSession {
             dropped: 0,
             next_id: 1,
             awaiting: None,
-            swap2_choice: false,
-            swap2_seed: rand::random(),
+            swap2_seed: seed,
         }
     }
 
@@ -284,41 +422,50 @@ impl BrainSession {
     }
 
     /// Reports the search for request `id`: `thought` is `None` when the driver gave up
-    /// waiting (or the search failed), `spent` the wall time the move took. Returns the lines
-    /// to write (the move last), or nothing for a stale or unknown `id`.
+    /// waiting (or the search failed), `spent` the wall time the answer took. Returns the lines
+    /// to write (the answer last: the request's fallback when the search brought nothing
+    /// usable), or nothing for a stale or unknown `id`.
     pub fn finish(&mut self, id: u64, thought: Option<Thought>, spent: Duration) -> Vec<Reply> {
-        let Some((want, fallback)) = self.awaiting else {
-            return Vec::new();
-        };
-        if want != id {
+        if self.awaiting.as_ref().map(|a| a.id) != Some(id) {
             return Vec::new();
         }
-        self.awaiting = None;
+        let task = self.awaiting.take().expect("checked above").task;
         self.used += spent;
-        let swap2_choice = std::mem::take(&mut self.swap2_choice);
-        let Some(game) = self.game.as_mut() else {
+        if self.game.is_none() {
             return vec![Reply::Error("no game".into())];
-        };
-        let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
-        // Swap2: the side to move is worse off by its own search, so take the other colour
-        // (the rule the app's computer follows too).
-        if let Some(t) = thought
-            .as_ref()
-            .filter(|t| swap2_choice && crate::ai::swap2::prefers_black(t.score))
-        {
-            replies.push(Reply::Message(format!(
-                "swap: {} to move scores {} here",
-                game.to_move(),
-                t.score
-            )));
-            replies.push(Reply::Swap);
-            return replies;
         }
+        let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
+        let answer = match task {
+            Task::Move { fallback } => self.finish_move(thought.as_ref(), fallback, &mut replies),
+            Task::Opening { fallback } => {
+                self.finish_opening(thought.and_then(|t| t.swap2), fallback, &mut replies)
+            }
+            Task::Choice { after_three } => {
+                self.finish_choice(thought.and_then(|t| t.swap2), after_three, &mut replies)
+            }
+        };
+        // The brain's own view of the turn, to compare with what the manager measures.
+        replies.push(Reply::Debug(format!(
+            "answered {} ms after the command",
+            spent.as_millis()
+        )));
+        replies.push(answer);
+        replies
+    }
+
+    /// A searched move, checked and played; the fallback when the search gave none or an
+    /// illegal one.
+    fn finish_move(
+        &mut self,
+        thought: Option<&Thought>,
+        fallback: Point,
+        replies: &mut Vec<Reply>,
+    ) -> Reply {
+        let game = self.game.as_mut().expect("finish checks for a game");
         let searched = thought
-            .as_ref()
             .and_then(|t| t.best)
             .filter(|&p| is_legal(game, &self.markers, p));
-        let chosen = match (searched, &thought) {
+        let chosen = match (searched, thought) {
             (Some(p), _) => p,
             (None, Some(t)) => {
                 replies.push(Reply::Debug(format!(
@@ -337,22 +484,128 @@ impl BrainSession {
                 fallback
             }
         };
-        if let Some(t) = &thought {
+        if let Some(t) = thought {
             replies.push(Reply::Message(describe(t, game.size())));
         }
-        // The brain's own view of the turn, to compare with what the manager measures.
-        replies.push(Reply::Debug(format!(
-            "answered {} ms after the command",
-            spent.as_millis()
-        )));
         match game.try_play(chosen) {
-            Ok(_) => replies.push(Reply::Move(chosen)),
-            Err(e) => replies.push(Reply::Error(format!(
-                "cannot play {}: {e}",
-                chosen.gomocup()
-            ))),
+            Ok(_) => Reply::Move(chosen),
+            Err(e) => Reply::Error(format!("cannot play {}: {e}", chosen.gomocup())),
         }
-        replies
+    }
+
+    /// Swap2's opening stones: the policy's if they are three free, legal stones that end
+    /// nothing, else the fallback opening. The game becomes those three stones.
+    fn finish_opening(
+        &mut self,
+        decision: Option<Swap2Decision>,
+        fallback: Vec<Point>,
+        replies: &mut Vec<Reply>,
+    ) -> Reply {
+        let game = self.game.as_ref().expect("finish checks for a game");
+        let (rule, size) = (game.rule(), game.size());
+        let proposed = match decision {
+            Some(Swap2Decision::Opening(stones)) => {
+                match opening_game(rule, size, &self.markers, &stones) {
+                    Some(g) => Some((stones, g)),
+                    None => {
+                        replies.push(Reply::Debug(format!(
+                            "the proposed opening {} is not playable here; proposing the fallback",
+                            gomocup_points(&stones)
+                        )));
+                        None
+                    }
+                }
+            }
+            other => {
+                replies.push(Reply::Debug(format!(
+                    "{}; proposing the fallback opening",
+                    missing(other.as_ref())
+                )));
+                None
+            }
+        };
+        let (stones, g) = match proposed {
+            Some(p) => p,
+            None => match opening_game(rule, size, &self.markers, &fallback) {
+                Some(g) => (fallback, g),
+                // Checked when the request was made, on the same board.
+                None => return Reply::Error("SWAP2BOARD: no opening fits this board".into()),
+            },
+        };
+        replies.push(Reply::Message(format!(
+            "swap2: opening {}",
+            rif_points(&stones, size)
+        )));
+        self.game = Some(g);
+        Reply::Stones(stones)
+    }
+
+    /// A Swap2 choice with white to move: `SWAP`, white's stone, or (after three stones) two
+    /// more stones, each stone checked as a move is; `SWAP` when the policy gave nothing usable.
+    fn finish_choice(
+        &mut self,
+        decision: Option<Swap2Decision>,
+        after_three: bool,
+        replies: &mut Vec<Reply>,
+    ) -> Reply {
+        let game = self.game.as_ref().expect("finish checks for a game");
+        let size = game.size();
+        let stones = match decision {
+            Some(
+                Swap2Decision::AfterThree(ThreeStoneChoice::TakeBlack)
+                | Swap2Decision::Colour(ColourChoice::Black),
+            ) => Vec::new(),
+            Some(Swap2Decision::AfterThree(ThreeStoneChoice::PlayWhite(p))) if after_three => {
+                vec![p]
+            }
+            Some(Swap2Decision::Colour(ColourChoice::White(p))) if !after_three => vec![p],
+            Some(Swap2Decision::AfterThree(ThreeStoneChoice::PlaceTwo(two))) if after_three => {
+                two.to_vec()
+            }
+            other => {
+                replies.push(Reply::Debug(format!(
+                    "{}; answering SWAP",
+                    missing(other.as_ref())
+                )));
+                Vec::new()
+            }
+        };
+        if stones.is_empty() {
+            replies.push(Reply::Message("swap2: takes black (SWAP)".into()));
+            return Reply::Swap;
+        }
+        // Every stone must be playable in turn: free, unmarked, not forbidden to its colour.
+        let mut after = game.clone();
+        for &p in &stones {
+            if !is_legal(&after, &self.markers, p) || after.try_play(p).is_err() {
+                replies.push(Reply::Debug(format!(
+                    "the policy gave the illegal {}; answering SWAP",
+                    gomocup_points(&stones)
+                )));
+                return Reply::Swap;
+            }
+        }
+        if stones.len() == 2 && after.result().is_some() {
+            replies.push(Reply::Debug(format!(
+                "the two stones {} end the game; answering SWAP",
+                gomocup_points(&stones)
+            )));
+            return Reply::Swap;
+        }
+        replies.push(Reply::Message(if stones.len() == 2 {
+            format!(
+                "swap2: places {} and hands the choice of colour back",
+                rif_points(&stones, size)
+            )
+        } else {
+            format!("swap2: keeps white and plays {}", rif_points(&stones, size))
+        }));
+        self.game = Some(after);
+        if stones.len() == 2 {
+            Reply::Stones(stones)
+        } else {
+            Reply::Move(stones[0])
+        }
     }
 
     /// Keeps a message for the next answer; a flood of bad `INFO` lines is counted, not
@@ -473,10 +726,15 @@ impl BrainSession {
         }
     }
 
-    /// `SWAP2BOARD`: with no stones, proposes three (a Piskvork opening at the centre); with
-    /// three or five (black, white, black, …), decides by a search for the side to move —
-    /// `SWAP` (take black, the colour that just moved) when that search scores below 0, else
-    /// stay with white and play the next stone.
+    /// `SWAP2BOARD` (the Gomocup Swap2 protocol), answered with the engine's Swap2 policy
+    /// ([`crate::ai::swap2`], the same as the app's computer):
+    /// - no stones: the opener's three stones, a known opening its search calls balanced;
+    /// - three stones (black, white, black; white to move): `SWAP` (take black), white's
+    ///   fourth stone, or two more stones (white, black) that hand the choice back;
+    /// - five stones (white to move): `SWAP` or white's sixth stone.
+    ///
+    /// Each is a search on the driver's worker thread ([`ThinkKind`]), within the usual
+    /// per-move budget.
     fn swap2(&mut self, coords: &[Coord]) -> Response {
         let Some(g) = &self.game else {
             return self.no_game();
@@ -491,32 +749,31 @@ impl BrainSession {
         }
         match stones.len() {
             0 => {
-                let openings = crate::ai::openings::piskvork_openings();
-                let free = |points: &Vec<Point>| points.iter().all(|p| !self.markers.contains(p));
-                let n = openings.len() as u64;
-                let pick = (0..n).find_map(|k| {
-                    let o = &openings[((self.swap2_seed.wrapping_add(k)) % n) as usize];
-                    o.points(size)
-                        .filter(|pts| pts.len() == 3 && free(pts))
-                        .and_then(|pts| Game::from_moves(rule, size, &pts).ok().map(|g| (pts, g)))
-                });
+                let seed = self.swap2_seed;
                 self.swap2_seed = self.swap2_seed.wrapping_add(1);
-                match pick {
-                    Some((points, game)) => {
-                        self.game = Some(game);
-                        self.answer(Reply::Stones(points))
-                    }
-                    None => self.answer(Reply::Error(
+                // Answered if the search brings nothing usable: the first table opening, in
+                // the policy's seeded order, that fits and avoids the markers.
+                let openings = piskvork_openings();
+                let n = openings.len();
+                let fallback = (0..n).find_map(|k| {
+                    let o = &openings[(seed as usize).wrapping_add(k) % n];
+                    o.points(size)
+                        .filter(|pts| opening_game(rule, size, &self.markers, pts).is_some())
+                });
+                let Some(fallback) = fallback else {
+                    return self.answer(Reply::Error(
                         "SWAP2BOARD: no opening fits this board".into(),
-                    )),
-                }
+                    ));
+                };
+                self.game = Some(Game::new(rule, size).expect("size was accepted before"));
+                self.request(Task::Opening { fallback }, seed)
             }
-            3 | 5 => match Game::from_moves(rule, size, &stones) {
+            n @ (3 | 5) => match Game::from_moves(rule, size, &stones) {
                 Ok(game) if game.result().is_none() => {
                     self.game = Some(game);
-                    let response = self.think();
-                    self.swap2_choice = self.awaiting.is_some();
-                    response
+                    self.think(|_| Task::Choice {
+                        after_three: n == 3,
+                    })
                 }
                 Ok(_) => self.answer(Reply::Error(
                     "SWAP2BOARD: the stones already hold a five".into(),
@@ -536,7 +793,7 @@ impl BrainSession {
         if !g.moves().is_empty() || !self.markers.is_empty() {
             return self.answer(Reply::Error("BEGIN on a board that is not empty".into()));
         }
-        self.think()
+        self.think_move()
     }
 
     fn turn(&mut self, c: Coord) -> Response {
@@ -554,7 +811,7 @@ impl BrainSession {
         if let Err(e) = game.try_play(p) {
             return self.answer(Reply::Error(format!("TURN {c}: {e}")));
         }
-        self.think()
+        self.think_move()
     }
 
     fn board(&mut self, lines: &[BoardLine]) -> Response {
@@ -602,7 +859,7 @@ impl BrainSession {
             Ok(g) => {
                 self.game = Some(g);
                 self.markers = markers;
-                self.think()
+                self.think_move()
             }
             Err(e) => self.answer(Reply::Error(format!("BOARD is not a legal position: {e}"))),
         }
@@ -653,7 +910,14 @@ impl BrainSession {
         }
     }
 
-    fn think(&mut self) -> Response {
+    /// A move for the side to move.
+    fn think_move(&mut self) -> Response {
+        self.think(|quick| Task::Move { fallback: quick })
+    }
+
+    /// A search in the current position (a move, or a Swap2 choice with white to move),
+    /// unless the game is over or no legal move is left; `task` gets a quick legal move.
+    fn think(&mut self, task: impl FnOnce(Point) -> Task) -> Response {
         let game = self.game.as_ref().expect("callers check for a game");
         if let Some(result) = game.result() {
             let what = match result.winner {
@@ -662,24 +926,40 @@ impl BrainSession {
             };
             return self.answer(Reply::Error(format!("the game is over: {what}")));
         }
-        let Some(fallback) = quick_move(game, &self.markers) else {
+        let Some(quick) = quick_move(game, &self.markers) else {
             return self.answer(Reply::Error("no legal move left".into()));
         };
+        let task = task(quick);
+        // Same position, same seed: a rerun (TAKEBACK then TURN) plays the same way.
+        let seed = game.board().hash();
+        self.request(task, seed)
+    }
+
+    /// Hands `task` to the driver with the budget for the current position.
+    fn request(&mut self, task: Task, seed: u64) -> Response {
+        let game = self.game.as_ref().expect("callers check for a game");
         let id = self.next_id;
         self.next_id += 1;
-        self.awaiting = Some((id, fallback));
         let request = ThinkRequest {
             id,
+            kind: task.kind(),
             game: game.clone(),
+            seed,
             budget: self.clock.budget(game.moves().len(), self.used),
             tt_mib: self.tt_mib(),
             threads: self.threads,
-            fallback,
+            fallback: task.fallback(),
         };
+        self.awaiting = Some(Awaiting { id, task });
         let mut replies: Vec<Reply> = take_deferred(&mut self.deferred, &mut self.dropped);
+        let what = match request.kind {
+            ThinkKind::Move => format!("{} to move", game.to_move()),
+            ThinkKind::Swap2Opening => "swap2 opening".to_string(),
+            ThinkKind::Swap2AfterThree => "swap2 choice after three stones".to_string(),
+            ThinkKind::Swap2Colour => "swap2 choice after five stones".to_string(),
+        };
         replies.push(Reply::Debug(format!(
-            "{} to move, aim {} ms, budget {} ms (cancel {} ms, answer by {} ms), table {} MiB",
-            game.to_move(),
+            "{what}, aim {} ms, budget {} ms (cancel {} ms, answer by {} ms), table {} MiB",
             request.budget.target.as_millis(),
             request.budget.search.as_millis(),
             request.budget.cancel_after.as_millis(),
@@ -742,6 +1022,36 @@ fn is_legal(game: &Game, markers: &[Point], p: Point) -> bool {
         return forbidden_at(&mut board.clone(), p).is_none();
     }
     true
+}
+
+/// The game of a Swap2 opening's three stones under `rule` on a `size` board: `None` unless
+/// they are three, on free unmarked points, legal, and end nothing.
+fn opening_game(rule: Rule, size: u8, markers: &[Point], stones: &[Point]) -> Option<Game> {
+    if stones.len() != 3 || stones.iter().any(|p| markers.contains(p)) {
+        return None;
+    }
+    Game::from_moves(rule, size, stones)
+        .ok()
+        .filter(|g| g.result().is_none())
+}
+
+/// Stones as the protocol writes them, `x,y x,y`.
+fn gomocup_points(points: &[Point]) -> String {
+    Reply::Stones(points.to_vec()).to_string()
+}
+
+/// Stones in RIF notation (`h8 i9`), for messages.
+fn rif_points(points: &[Point], size: u8) -> String {
+    let text: Vec<String> = points.iter().map(|p| p.rif(size).to_string()).collect();
+    text.join(" ")
+}
+
+/// Why a Swap2 request has no usable decision: none came, or one for another request kind.
+fn missing(decision: Option<&Swap2Decision>) -> String {
+    match decision {
+        None => "no Swap2 decision in time".to_string(),
+        Some(d) => format!("a Swap2 decision of the wrong kind ({d:?})"),
+    }
 }
 
 fn describe(t: &Thought, size: u8) -> String {
@@ -847,7 +1157,7 @@ mod tests {
         let mut s = started();
         let req = request(run(&mut s, &["BEGIN"]));
         assert_eq!(req.game.moves().len(), 0);
-        assert_eq!(req.fallback, rif("h8"));
+        assert_eq!(req.fallback, Reply::Move(rif("h8")));
         assert!(s.is_thinking());
         let replies = s.finish(req.id, thought(rif("h8")), Duration::from_millis(5));
         assert_eq!(replies.last(), Some(&Reply::Move(Point::new(7, 7))));
@@ -869,13 +1179,13 @@ mod tests {
         assert_eq!(req.game.to_move(), Color::White);
         // The engine "answers" the occupied centre: the fallback goes out instead.
         let replies = s.finish(req.id, thought(Point::new(7, 7)), Duration::ZERO);
-        assert_eq!(replies.last(), Some(&Reply::Move(req.fallback)));
-        assert_ne!(req.fallback, Point::new(7, 7));
+        assert_eq!(replies.last(), Some(&req.fallback));
+        assert_ne!(req.fallback, Reply::Move(Point::new(7, 7)));
         assert!(replies.iter().any(|r| matches!(r, Reply::Debug(_))));
         // No result at all (the driver gave up): also the fallback.
         let req = request(run(&mut s, &["TURN 0,0"]));
         let replies = s.finish(req.id, None, Duration::ZERO);
-        assert_eq!(replies.last(), Some(&Reply::Move(req.fallback)));
+        assert_eq!(replies.last(), Some(&req.fallback));
         assert_eq!(s.game().unwrap().moves().len(), 4);
     }
 
@@ -980,9 +1290,9 @@ mod tests {
     fn markers_are_never_played() {
         let mut s = started();
         let req = request(run(&mut s, &["BOARD", "7,7,3", "DONE"]));
-        assert_ne!(req.fallback, Point::new(7, 7));
+        assert_ne!(req.fallback, Reply::Move(Point::new(7, 7)));
         let replies = s.finish(req.id, thought(Point::new(7, 7)), Duration::ZERO);
-        assert_eq!(replies.last(), Some(&Reply::Move(req.fallback)));
+        assert_eq!(replies.last(), Some(&req.fallback));
         assert!(error(&run(&mut s, &["TURN 7,7"])).contains("blocked"));
     }
 
@@ -1112,68 +1422,318 @@ mod tests {
         assert!(matches!(o.replies[..], [Reply::Unknown(_)]));
     }
 
+    /// Runs a request through the real engine, as the driver does, with a node limit so
+    /// the answer is reproducible.
+    fn run_engine(req: &ThinkRequest, nodes: u64) -> Thought {
+        req.run(
+            &mut Engine::new(8),
+            Level::Master,
+            Limits::nodes(nodes),
+            &AtomicBool::new(false),
+        )
+    }
+
+    fn points(xy: &[(u8, u8)]) -> Vec<Point> {
+        xy.iter().map(|&(x, y)| Point::new(x, y)).collect()
+    }
+
+    /// `SWAP2BOARD` with these stones, as a started session receives it.
+    fn swap2_board(s: &mut BrainSession, stones: &[(u8, u8)]) -> Response {
+        let mut lines = vec!["SWAP2BOARD".to_string()];
+        lines.extend(stones.iter().map(|(x, y)| format!("{x},{y}")));
+        lines.push("DONE".into());
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        run(s, &lines)
+    }
+
+    /// Seed 7 is one whose first table opening (h8 i8 g9) the search rejects as unbalanced
+    /// at this budget, so the proposal shows that the policy searched.
+    const SEED: u64 = 7;
+    const OPENING_NODES: u64 = 80_000;
+
     #[test]
-    fn swap2_case_1_proposes_three_legal_central_stones() {
-        for _ in 0..20 {
-            let mut s = started();
-            let o = run(&mut s, &["SWAP2BOARD", "DONE"]);
-            let Some(Reply::Stones(points)) = o.replies.last() else {
-                panic!("expected three stones, got {:?}", o.replies);
-            };
-            assert_eq!(points.len(), 3);
-            let line = o.replies.last().unwrap().to_string();
-            assert_eq!(line.split(' ').count(), 3, "{line}");
-            let g = Game::from_moves(Rule::Freestyle, 15, points).unwrap();
-            assert!(g.result().is_none());
-            assert!(points
-                .iter()
-                .all(|p| p.x().abs_diff(7) <= 4 && p.y().abs_diff(7) <= 4));
-        }
+    fn swap2_case_1_proposes_the_policys_balanced_opening() {
+        let mut s = BrainSession::with_seed(SEED);
+        run(&mut s, &["START 15"]);
+        let o = run(&mut s, &["SWAP2BOARD", "DONE"]);
+        assert!(
+            matches!(o.replies.last(), Some(Reply::Debug(m)) if m.starts_with("swap2 opening")),
+            "{:?}",
+            o.replies
+        );
+        let req = request(o);
+        assert_eq!(req.kind, ThinkKind::Swap2Opening);
+        assert_eq!(req.seed, SEED);
+        assert!(req.game.moves().is_empty());
+        let table = points(&[(7, 7), (8, 7), (6, 6)]);
+        assert_eq!(req.fallback, Reply::Stones(table.clone()));
+        // The driver's search is the app's policy, for the same seed and limits.
+        let t = run_engine(&req, OPENING_NODES);
+        let expected = Engine::new(8)
+            .propose_opening(
+                Rule::Freestyle,
+                15,
+                Limits::nodes(OPENING_NODES),
+                &AtomicBool::new(false),
+                SEED,
+            )
+            .unwrap();
+        assert_ne!(
+            expected, table,
+            "the search should reject the first opening"
+        );
+        assert_eq!(t.swap2, Some(Swap2Decision::Opening(expected.clone())));
+        let replies = s.finish(req.id, Some(t), Duration::from_millis(5));
+        assert_eq!(replies.last(), Some(&Reply::Stones(expected.clone())));
+        let line = replies.last().unwrap().to_string();
+        assert_eq!(line.split(' ').count(), 3, "{line}");
+        assert!(
+            line.split(' ').all(|xy| xy.split(',').count() == 2),
+            "{line}"
+        );
+        assert_eq!(s.game().unwrap().moves(), &expected[..]);
+        // The next proposal steps the seed, so a match does not repeat one opening.
+        let req = request(run(&mut s, &["SWAP2BOARD", "DONE"]));
+        assert_eq!(req.seed, SEED + 1);
+        assert!(s.game().unwrap().moves().is_empty());
     }
 
     #[test]
-    fn swap2_cases_2_and_3_search_the_side_to_move_and_swap_when_it_is_worse() {
+    fn swap2_case_1_falls_back_to_the_table_opening() {
+        let mut s = BrainSession::with_seed(SEED);
+        run(&mut s, &["START 15"]);
+        let table = points(&[(7, 7), (8, 7), (6, 6)]);
+        // Nothing in time, a proposal on taken or off-table points, or a decision of the
+        // wrong kind: the fallback opening goes out, and the game holds it.
+        for t in [
+            None,
+            Some(Thought::default()),
+            Some(Thought {
+                swap2: Some(Swap2Decision::Opening(points(&[(7, 7), (7, 7), (9, 9)]))),
+                ..Thought::default()
+            }),
+            Some(Thought {
+                swap2: Some(Swap2Decision::Opening(points(&[(7, 7), (8, 8)]))),
+                ..Thought::default()
+            }),
+            Some(Thought {
+                swap2: Some(Swap2Decision::Colour(ColourChoice::Black)),
+                ..Thought::default()
+            }),
+        ] {
+            let req = request(run(&mut s, &["SWAP2BOARD", "DONE"]));
+            let replies = s.finish(req.id, t.clone(), Duration::ZERO);
+            assert_eq!(replies.last(), Some(&req.fallback), "{t:?}: {replies:?}");
+            assert!(replies
+                .iter()
+                .any(|r| matches!(r, Reply::Debug(m) if m.contains("fallback"))));
+            let Reply::Stones(stones) = &req.fallback else {
+                panic!("{:?}", req.fallback)
+            };
+            assert_eq!(s.game().unwrap().moves(), &stones[..]);
+        }
+        // The first fallback was the seed's own table opening.
+        let mut s = BrainSession::with_seed(SEED);
+        run(&mut s, &["START 15"]);
+        assert_eq!(
+            request(run(&mut s, &["SWAP2BOARD", "DONE"])).fallback,
+            Reply::Stones(table)
+        );
+    }
+
+    #[test]
+    fn swap2_proposals_avoid_marked_points() {
+        let mut s = BrainSession::with_seed(SEED);
+        run(&mut s, &["START 15"]);
+        // A BOARD's field-3 points stay blocked until the next START. g6 is one of the
+        // policy's stones for this seed (the engine knows nothing of markers).
+        let req = request(run(&mut s, &["BOARD", "6,9,3", "DONE"]));
+        s.finish(req.id, None, Duration::ZERO);
+        let req = request(run(&mut s, &["SWAP2BOARD", "DONE"]));
+        assert_eq!(
+            req.fallback,
+            Reply::Stones(points(&[(7, 7), (8, 7), (6, 6)]))
+        );
+        let t = run_engine(&req, OPENING_NODES);
+        let Some(Swap2Decision::Opening(proposal)) = &t.swap2 else {
+            panic!("{t:?}")
+        };
+        assert!(proposal.contains(&Point::new(6, 9)), "{proposal:?}");
+        let replies = s.finish(req.id, Some(t.clone()), Duration::ZERO);
+        assert_eq!(replies.last(), Some(&req.fallback), "{replies:?}");
+        // Every table opening starts at the centre: marked, nothing fits, and that is an error.
+        let req = request(run(&mut s, &["BOARD", "7,7,3", "DONE"]));
+        s.finish(req.id, None, Duration::ZERO);
+        let o = run(&mut s, &["SWAP2BOARD", "DONE"]);
+        assert!(error(&o).contains("no opening fits"), "{:?}", o.replies);
+        assert!(!s.is_thinking());
+    }
+
+    /// Black (h8, i7) is far ahead: white's only stone is in the corner.
+    const BLACK_AHEAD: [(u8, u8); 3] = [(7, 7), (0, 0), (8, 8)];
+    /// Close to even by Master's search (about -90 for white at 20 000 to 80 000 nodes).
+    const BALANCED_THREE: [(u8, u8); 3] = [(7, 7), (7, 6), (9, 9)];
+    const CHOICE_NODES: u64 = 40_000;
+
+    /// The policy's own answer for `stones`, by a fresh engine with the request's seed.
+    fn after_three(stones: &[(u8, u8)], seed: u64) -> ThreeStoneChoice {
+        let g = Game::from_moves(Rule::Freestyle, 15, &points(stones)).unwrap();
+        Engine::new(8)
+            .choose_after_three(
+                &g,
+                Limits::nodes(CHOICE_NODES),
+                &AtomicBool::new(false),
+                seed,
+            )
+            .unwrap()
+    }
+
+    #[test]
+    fn swap2_case_2_takes_black_when_black_is_clearly_ahead() {
         let mut s = started();
-        // Case 2: three stones; white is to move and searches.
-        let o = run(&mut s, &["SWAP2BOARD", "7,7", "8,7", "9,9", "DONE"]);
-        let req = request(o);
+        let req = request(swap2_board(&mut s, &BLACK_AHEAD));
+        assert_eq!(req.kind, ThinkKind::Swap2AfterThree);
         assert_eq!(req.game.to_move(), Color::White);
-        assert_eq!(req.game.moves().len(), 3);
-        // A score below 0 for white: take black.
-        let bad = Some(Thought {
-            best: Some(Point::new(8, 8)),
-            score: -150,
-            ..Thought::default()
-        });
-        let replies = s.finish(req.id, bad.clone(), Duration::from_millis(5));
+        assert_eq!(req.fallback, Reply::Swap);
+        assert_eq!(req.seed, req.game.board().hash());
+        let t = run_engine(&req, CHOICE_NODES);
+        assert_eq!(
+            t.swap2,
+            Some(Swap2Decision::AfterThree(ThreeStoneChoice::TakeBlack))
+        );
+        assert_eq!(
+            after_three(&BLACK_AHEAD, req.seed),
+            ThreeStoneChoice::TakeBlack
+        );
+        let replies = s.finish(req.id, Some(t), Duration::from_millis(5));
         assert_eq!(replies.last(), Some(&Reply::Swap), "{replies:?}");
         assert_eq!(Reply::Swap.to_string(), "SWAP");
-        // Case 3: five stones, a good score for white: stay and play the sixth stone.
-        let o = run(
-            &mut s,
-            &["SWAP2BOARD", "7,7", "8,7", "9,9", "8,8", "8,6", "DONE"],
-        );
-        let req = request(o);
-        assert_eq!(req.game.moves().len(), 5);
-        let good = Some(Thought {
-            best: Some(Point::new(6, 8)),
-            score: 40,
-            ..Thought::default()
-        });
-        let replies = s.finish(req.id, good, Duration::from_millis(5));
+        // Taking black plays nothing: the three stones stay.
+        assert_eq!(s.game().unwrap().moves(), &points(&BLACK_AHEAD)[..]);
+    }
+
+    #[test]
+    fn swap2_case_2_places_two_stones_when_the_position_is_balanced() {
+        let mut s = started();
+        let req = request(swap2_board(&mut s, &BALANCED_THREE));
+        let t = run_engine(&req, CHOICE_NODES);
+        let ThreeStoneChoice::PlaceTwo([w, b]) = after_three(&BALANCED_THREE, req.seed) else {
+            panic!("the policy should place two stones here")
+        };
         assert_eq!(
-            replies.last(),
-            Some(&Reply::Move(Point::new(6, 8))),
-            "{replies:?}"
+            t.swap2,
+            Some(Swap2Decision::AfterThree(ThreeStoneChoice::PlaceTwo([
+                w, b
+            ])))
         );
+        let replies = s.finish(req.id, Some(t), Duration::from_millis(5));
+        assert_eq!(replies.last(), Some(&Reply::Stones(vec![w, b])));
+        // The protocol's option 3: the fourth and fifth stones on one line.
+        assert_eq!(
+            replies.last().unwrap().to_string(),
+            format!("{},{} {},{}", w.x(), w.y(), b.x(), b.y())
+        );
+        let game = s.game().unwrap();
+        assert_eq!(game.moves().len(), 5);
+        assert_eq!(&game.moves()[3..], &[w, b]);
+        assert_eq!(game.to_move(), Color::White);
+        // A later ordinary move is a move again.
+        let req = request(run(&mut s, &["TURN 0,0"]));
+        assert_eq!(req.kind, ThinkKind::Move);
+    }
+
+    #[test]
+    fn swap2_case_3_keeps_white_only_when_its_search_says_so() {
+        // White's two central stones against black's three corners: keep white and play.
+        let white_ahead = [(0, 0), (7, 7), (14, 0), (8, 8), (0, 14)];
+        // Black's open three h8-j8, white's stones in corners: take black.
+        let black_ahead = [(7, 7), (0, 0), (8, 7), (14, 14), (9, 7)];
+        let mut s = started();
+        let req = request(swap2_board(&mut s, &white_ahead));
+        assert_eq!(req.kind, ThinkKind::Swap2Colour);
+        assert_eq!(req.game.moves().len(), 5);
+        let t = run_engine(&req, CHOICE_NODES);
+        let Some(Swap2Decision::Colour(ColourChoice::White(p))) = t.swap2 else {
+            panic!("white is ahead and should be kept: {t:?}")
+        };
+        let replies = s.finish(req.id, Some(t), Duration::from_millis(5));
+        assert_eq!(replies.last(), Some(&Reply::Move(p)), "{replies:?}");
         assert_eq!(s.game().unwrap().moves().len(), 6);
-        // A later ordinary move is not a Swap2 choice, whatever its score.
-        let o = run(&mut s, &["TURN 0,0"]);
-        let req = request(o);
-        let replies = s.finish(req.id, bad, Duration::from_millis(5));
-        assert!(
-            matches!(replies.last(), Some(Reply::Move(_))),
-            "{replies:?}"
+        let req = request(swap2_board(&mut s, &black_ahead));
+        let t = run_engine(&req, CHOICE_NODES);
+        assert_eq!(t.swap2, Some(Swap2Decision::Colour(ColourChoice::Black)));
+        let replies = s.finish(req.id, Some(t), Duration::from_millis(5));
+        assert_eq!(replies.last(), Some(&Reply::Swap), "{replies:?}");
+        assert_eq!(s.game().unwrap().moves().len(), 5);
+    }
+
+    #[test]
+    fn swap2_choices_answer_swap_for_anything_unusable() {
+        let mut s = started();
+        let stone = |x, y| Point::new(x, y);
+        let decision = |d: Swap2Decision| {
+            Some(Thought {
+                swap2: Some(d),
+                ..Thought::default()
+            })
+        };
+        for (stones, t) in [
+            // Nothing in time (the driver gave up, or STOP before a decision).
+            (&BALANCED_THREE[..], None),
+            (&BALANCED_THREE[..], Some(Thought::default())),
+            // White's stone on a taken point.
+            (
+                &BALANCED_THREE[..],
+                decision(Swap2Decision::AfterThree(ThreeStoneChoice::PlayWhite(
+                    stone(7, 7),
+                ))),
+            ),
+            // Two stones, the second on the first.
+            (
+                &BALANCED_THREE[..],
+                decision(Swap2Decision::AfterThree(ThreeStoneChoice::PlaceTwo([
+                    stone(3, 3),
+                    stone(3, 3),
+                ]))),
+            ),
+            // Two stones after five: not an option there.
+            (
+                &[(7, 7), (7, 6), (9, 9), (6, 6), (5, 6)][..],
+                decision(Swap2Decision::AfterThree(ThreeStoneChoice::PlaceTwo([
+                    stone(3, 3),
+                    stone(4, 4),
+                ]))),
+            ),
+            // A proposal where a choice was asked for.
+            (
+                &BALANCED_THREE[..],
+                decision(Swap2Decision::Opening(points(&[(1, 1), (2, 2), (3, 3)]))),
+            ),
+        ] {
+            let req = request(swap2_board(&mut s, stones));
+            let before = s.game().unwrap().moves().to_vec();
+            let replies = s.finish(req.id, t.clone(), Duration::ZERO);
+            assert_eq!(replies.last(), Some(&Reply::Swap), "{t:?}: {replies:?}");
+            assert!(
+                t.is_none()
+                    || replies
+                        .iter()
+                        .any(|r| matches!(r, Reply::Debug(m) if m.contains("SWAP"))),
+                "{replies:?}"
+            );
+            assert_eq!(s.game().unwrap().moves(), &before[..]);
+        }
+        // A marked point is never played, as a move or as one of the two stones.
+        let req = request(run(&mut s, &["BOARD", "3,3,3", "DONE"]));
+        s.finish(req.id, None, Duration::ZERO);
+        let req = request(swap2_board(&mut s, &BALANCED_THREE));
+        let t = decision(Swap2Decision::AfterThree(ThreeStoneChoice::PlaceTwo([
+            stone(4, 4),
+            stone(3, 3),
+        ])));
+        assert_eq!(
+            s.finish(req.id, t, Duration::ZERO).last(),
+            Some(&Reply::Swap)
         );
     }
 
@@ -1189,6 +1749,16 @@ mod tests {
         assert!(error(&o).starts_with("SWAP2BOARD"));
         let o = run(&mut s, &["SWAP2BOARD", "7,7", "8,7", "99,9", "DONE"]);
         assert!(error(&o).starts_with("SWAP2BOARD"));
+        let o = run(&mut s, &["SWAP2BOARD", "7,7", "8,7", "9,9", "1,1", "DONE"]);
+        assert!(error(&o).contains("expected 0, 3 or 5"));
+        // None of these changed the game or started a search.
+        assert!(s.game().unwrap().moves().is_empty());
+        assert!(!s.is_thinking());
+        // Busy while a Swap2 decision is searched, like any other.
+        let req = request(swap2_board(&mut s, &BALANCED_THREE));
+        assert!(error(&swap2_board(&mut s, &BALANCED_THREE)).contains("busy"));
+        s.finish(req.id, None, Duration::ZERO);
+        assert!(!s.is_thinking());
     }
 }
 
@@ -1208,6 +1778,8 @@ mod properties {
             (0u32..22, 0u32..22).prop_map(|(x, y)| format!("TAKEBACK {x},{y}")),
             Just("BOARD".to_string()),
             (0u32..22, 0u32..22, 0u32..5).prop_map(|(x, y, f)| format!("{x},{y},{f}")),
+            Just("SWAP2BOARD".to_string()),
+            (0u32..22, 0u32..22).prop_map(|(x, y)| format!("{x},{y}")),
             Just("DONE".to_string()),
             (0u32..16).prop_map(|r| format!("INFO rule {r}")),
             (0u64..3000).prop_map(|t| format!("INFO timeout_turn {t}")),
@@ -1216,34 +1788,92 @@ mod properties {
         ]
     }
 
+    /// A line, or a whole `SWAP2BOARD` block of 0, 3 or 5 stones (rarely put together by
+    /// chance from single lines).
+    fn item() -> impl Strategy<Value = Vec<String>> {
+        prop_oneof![
+            4 => line().prop_map(|l| vec![l]),
+            1 => prop_oneof![Just(0usize), Just(3), Just(5)]
+                .prop_flat_map(|n| proptest::collection::vec((3u32..12, 3u32..12), n))
+                .prop_map(|stones| {
+                    let mut block = vec!["SWAP2BOARD".to_string()];
+                    block.extend(stones.iter().map(|(x, y)| format!("{x},{y}")));
+                    block.push("DONE".to_string());
+                    block
+                }),
+        ]
+    }
+
+    /// What an engine might answer, legal or not: a move, or any Swap2 decision.
+    fn thought(pick: &[(u8, u8)], what: u8) -> Thought {
+        let p = |i: usize| Point::new(pick[i].0, pick[i].1);
+        let swap2 = match what % 7 {
+            0 => None,
+            1 => Some(Swap2Decision::Opening(vec![p(1), p(2), p(3)])),
+            2 => Some(Swap2Decision::AfterThree(ThreeStoneChoice::TakeBlack)),
+            3 => Some(Swap2Decision::AfterThree(ThreeStoneChoice::PlayWhite(p(1)))),
+            4 => Some(Swap2Decision::AfterThree(ThreeStoneChoice::PlaceTwo([
+                p(1),
+                p(2),
+            ]))),
+            5 => Some(Swap2Decision::Colour(ColourChoice::Black)),
+            _ => Some(Swap2Decision::Colour(ColourChoice::White(p(1)))),
+        };
+        Thought {
+            best: Some(p(0)),
+            swap2,
+            ..Thought::default()
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
         #[test]
-        fn random_sessions_never_panic_and_only_play_legal_moves(
-            lines in proptest::collection::vec(line(), 1..60),
-            picks in proptest::collection::vec((0u8..22, 0u8..22), 60),
+        fn random_sessions_never_panic_and_only_give_legal_answers(
+            items in proptest::collection::vec(item(), 1..60),
+            picks in proptest::collection::vec(((0u8..22, 0u8..22), 0u8..7), 60),
         ) {
             let mut parser = Parser::new();
             let mut session = BrainSession::new();
             let mut pick = picks.into_iter().cycle();
-            for l in &lines {
+            for l in items.iter().flatten() {
                 for parsed in parser.feed(l) {
                     let outcome = session.handle(parsed);
                     let Next::Think(req) = outcome.next else { continue };
-                    // The engine answers some arbitrary point, legal or not.
-                    let (x, y) = pick.next().unwrap();
+                    // The engine answers some arbitrary points, legal or not.
+                    let points: Vec<(u8, u8)> = (0..4).map(|_| pick.next().unwrap().0).collect();
+                    let what = pick.next().unwrap().1;
                     let before = req.game.clone();
-                    let t = Thought { best: Some(Point::new(x, y)), ..Thought::default() };
+                    let t = thought(&points, what);
                     let replies = session.finish(req.id, Some(t), Duration::ZERO);
-                    match replies.last() {
-                        Some(Reply::Move(p)) => {
-                            prop_assert_eq!(before.check(*p), Ok(()));
-                            let after = session.game().unwrap();
-                            prop_assert_eq!(after.moves().len(), before.moves().len() + 1);
+                    let after = session.game().unwrap();
+                    // Every stone answered is played in turn from the position searched.
+                    let mut replay = before.clone();
+                    let mut play = |stones: &[Point]| -> Result<(), TestCaseError> {
+                        for &p in stones {
+                            prop_assert_eq!(replay.check(p), Ok(()));
+                            replay.try_play(p).unwrap();
                         }
-                        other => prop_assert!(false, "no move: {:?}", other),
+                        Ok(())
+                    };
+                    match (req.kind, replies.last()) {
+                        (ThinkKind::Move, Some(Reply::Move(p))) => play(&[*p])?,
+                        (ThinkKind::Swap2Opening, Some(Reply::Stones(s))) => {
+                            prop_assert_eq!(s.len(), 3);
+                            play(s)?;
+                        }
+                        (ThinkKind::Swap2AfterThree | ThinkKind::Swap2Colour, Some(Reply::Swap)) => {}
+                        (ThinkKind::Swap2AfterThree | ThinkKind::Swap2Colour, Some(Reply::Move(p))) => {
+                            play(&[*p])?;
+                        }
+                        (ThinkKind::Swap2AfterThree, Some(Reply::Stones(s))) => {
+                            prop_assert_eq!(s.len(), 2);
+                            play(s)?;
+                        }
+                        (kind, other) => prop_assert!(false, "{:?}: {:?}", kind, other),
                     }
+                    prop_assert_eq!(after.moves(), replay.moves());
                 }
             }
         }
