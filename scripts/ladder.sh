@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The level ladder (DESIGN.md §3): every level must score >= 75% against the one below over
+# The level ladder (docs/ladder.md): every level must score >= 75% against the one below over
 # >= 40 games, colours alternated, from varied openings. Runs `wuzi match` for 2v1, 3v2, 4v3
 # and 5v4 and writes a markdown report with the exact commands and the date.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Master's move time against its budget (DESIGN.md §5: p99 <= budget + 50 ms). Plays Master
+# Master's move time against its budget (target: p99 <= budget + 50 ms, docs/master-timing.md). Plays Master
 # against Hard with `wuzi match` and reports Master's p50/p99/max move time.
 #
 # Environment (all optional):

@@ -12,7 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
-# Debian packages: the minimal set measured in shared TAURI-NOTES (webkit pulls gtk-3 and
+# Debian packages: the minimal set the desktop app builds with (webkit pulls gtk-3 and
 # libsoup-3); xauth must be named or xvfb-run fails.
 # fonts-wqy-microhei: the UI speaks 简体中文 too, and a bare Debian desktop has no CJK font.
 pkgs=(libwebkit2gtk-4.1-dev build-essential pkg-config curl fonts-wqy-microhei)

@@ -293,7 +293,7 @@ impl fmt::Debug for Board {
 }
 
 /// Rows from the top with their RIF numbers, `X` black, `O` white, `.` empty, then the column
-/// letters: the same layout as `shared/fixtures/renju_cases.txt`.
+/// letters: the same layout as `tests/fixtures/renju_cases.txt`.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for y in 0..self.size {

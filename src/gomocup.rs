@@ -1,7 +1,7 @@
 //! The Gomocup ("piskvork") brain protocol, as a pure state machine.
 //!
 //! A manager (Piskvork, a tournament runner, a GUI) talks to a brain over stdin/stdout, one
-//! command a line (see `shared/reference/gomocup-protocol.txt`). This module holds everything
+//! command a line (the commands Wuzi handles: docs/architecture.md). This module holds everything
 //! but the threads: [`LineReader`] splits the byte stream, [`Parser`] turns lines into typed
 //! [`Command`]s, [`BrainSession`] applies them to the game and says what to answer or that a move
 //! must be searched, and [`TimeControl`] turns the manager's clock into a per-move [`Budget`].

@@ -1,5 +1,5 @@
 //! Tactical suite: hand-made positions (`tests/fixtures/tactics.txt`) and the published
-//! puzzles (`tests/fixtures/puzzles.jsonl`, copied from shared/fixtures with their sources).
+//! puzzles (`tests/fixtures/puzzles.jsonl`, each with its published source).
 //!
 //! Node limits, not time, keep every run identical. A winning move is accepted when the
 //! threat solver proves that it starts a forced win, so alternatives to a puzzle's listed

@@ -119,7 +119,7 @@ impl Level {
         }
     }
 
-    /// The per-move budget the app uses: Hard 300 ms, Master 1 s (DESIGN.md §3).
+    /// The per-move budget the app uses: Hard 300 ms, Master 1 s (docs/ai.md, *Levels*).
     #[must_use]
     pub const fn default_limits(self) -> Limits {
         let ms = match self {

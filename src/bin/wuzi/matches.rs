@@ -1,4 +1,4 @@
-//! `wuzi match`: one level against another, the ladder's measuring stick (DESIGN.md §3).
+//! `wuzi match`: one level against another, the ladder's measuring stick (docs/ladder.md).
 //!
 //! Games come in pairs: both games of a pair start from the same opening (one of Piskvork's,
 //! the set Gomocup managers ship, under a random board symmetry), once with A as black and
