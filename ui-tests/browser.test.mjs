@@ -901,6 +901,43 @@ describe('screenshots', () => {
   }
 });
 
+describe('records and layout at the default window, 480×800 (issue 26)', () => {
+  const WINDOW = { ...DESKTOP, viewport: { width: 480, height: 800 } };
+  const COMPUTER = { settings: { mode: 'computer', confirmMove: 'off' } };
+  const message = (page) =>
+    page.evaluate(() => {
+      const box = document.querySelector('#record-message');
+      if (!box || box.hidden || !document.querySelector('#settings-sheet').contains(box)) return null;
+      return { text: box.querySelector('.sheet-message-text').textContent, kind: box.dataset.kind };
+    });
+  const openSettings = async (page) => {
+    await page.click('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+  };
+  const load = async (page, text) => {
+    await page.fill('#record-text', text);
+    await page.click('#import-record');
+  };
+
+  test('the editor keeps clear of the header', async () => {
+    const { page, done } = await open({ device: WINDOW, reducedMotion: 'reduce', fake: { ...COMPUTER, moves: ['h8', 'i9'] } });
+    await openSettings(page);
+    await page.click('#edit-position');
+    await page.waitForSelector('#editor:not([hidden])');
+    const r = await page.evaluate(() => {
+      const box = (css) => {
+        const b = document.querySelector(css).getBoundingClientRect();
+        return { top: b.top, bottom: b.bottom, shown: document.querySelector(css).getClientRects().length > 0 };
+      };
+      return { brand: box('.brand'), bar: box('.statusbar'), board: box('#board'), editor: box('#editor') };
+    });
+    if (r.brand.shown) assert.ok(r.brand.bottom <= r.bar.top + 0.5, `header over the status bar: ${JSON.stringify(r)}`);
+    assert.ok(r.bar.bottom <= r.board.top + 0.5 && r.board.bottom <= r.editor.top + 0.5, JSON.stringify(r));
+    await page.screenshot({ path: join(ARTIFACTS, 'editor-480x800-chromium.png') });
+    await done();
+  });
+});
+
 describe('Swap and Swap2 openings (phone 390×844)', () => {
   const SWAP2_LOCAL = { settings: { mode: 'local', confirmMove: 'off', openingRule: 'swap2' } };
   const shown = (page, sel) => page.isVisible(sel);
