@@ -919,6 +919,68 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
     await page.click('#import-record');
   };
 
+  test('errors show inside the sheet until dismissed or replaced, in the UI’s own words', async () => {
+    const { page, done } = await open({
+      device: WINDOW,
+      fake: { ...COMPUTER, failures: [{ cmd: 'import_record', code: 'badRecord', message: 'not a readable game record: raw engine words' }] },
+    });
+    await openSettings(page);
+    await load(page, 'hello world ((');
+    await page.waitForSelector('#record-message:not([hidden])');
+    assert.deepEqual(await message(page), { text: 'That record could not be read', kind: 'error' });
+    assert.equal(await page.getAttribute('#record-message', 'role'), 'alert');
+    assert.equal(await page.evaluate(() => document.querySelector('#settings-sheet').open), true, 'the sheet stays open');
+    assert.doesNotMatch(await page.textContent('body'), /raw engine words/);
+    // Longer than a notice in the status line lasts (2.6 s): it is still there.
+    await page.waitForTimeout(3000);
+    assert.deepEqual(await message(page), { text: 'That record could not be read', kind: 'error' });
+    const inside = await page.evaluate(() => {
+      const r = document.querySelector('#record-message').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    });
+    assert.ok(inside, 'scrolled into view');
+    await page.screenshot({ path: join(ARTIFACTS, 'record-error-480x800.png') });
+    await page.click('#record-message .sheet-message-close');
+    assert.equal(await message(page), null, 'dismissed');
+
+    // A failed clipboard write says so (and leaves the record selected in the box).
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    });
+    await page.click('#copy-moves');
+    await page.waitForSelector('#record-message:not([hidden])');
+    const failed = await message(page);
+    assert.equal(failed.kind, 'error');
+    assert.match(failed.text, /^Could not copy/);
+    // A copy that works replaces it with the confirmation.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.resolve();
+    });
+    await page.click('#copy-sgf');
+    await page.waitForFunction(() => document.querySelector('#record-message .sheet-message-text').textContent === 'Copied');
+    assert.equal((await message(page)).kind, 'ok');
+    // Opening the sheet again starts without the old message.
+    await page.click('#settings-sheet [data-close]');
+    await openSettings(page);
+    assert.equal(await message(page), null);
+    await done();
+  });
+
+  test('an error from the shell in its own words is never shown; Chinese words its own', async () => {
+    const { page, done } = await open({
+      device: WINDOW,
+      fake: { settings: { ...COMPUTER.settings, language: 'zh-CN' }, setup: { black: ['h8'], white: [], toMove: 'white' }, failures: [{ cmd: 'import_record', code: 'internal', message: 'panic at src/x.rs' }] },
+    });
+    await openSettings(page);
+    await page.click('#copy-moves'); // a set-up position needs SGF
+    await page.waitForSelector('#record-message:not([hidden])');
+    assert.equal((await message(page)).text, '着法列表无法保存摆好的棋子，请复制 SGF');
+    await load(page, 'h8 i9');
+    await page.waitForFunction(() => document.querySelector('#record-message .sheet-message-text').textContent === '出错了');
+    assert.doesNotMatch(await page.textContent('body'), /panic/);
+    await done();
+  });
+
   test('the editor keeps clear of the header', async () => {
     const { page, done } = await open({ device: WINDOW, reducedMotion: 'reduce', fake: { ...COMPUTER, moves: ['h8', 'i9'] } });
     await openSettings(page);
@@ -1325,7 +1387,8 @@ describe('position editor (phone 390×844, touch)', () => {
     await page.tap('#settings');
     await page.waitForSelector('#settings-sheet[open]');
     await page.tap('#copy-moves');
-    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('copy SGF'));
+    // Said inside the sheet, where the player is looking (the status line is behind it).
+    await page.waitForFunction(() => document.querySelector('#record-message .sheet-message-text').textContent.includes('copy SGF'));
     await page.tap('#copy-sgf');
     await page.waitForFunction(() => document.querySelector('#record-text').value.includes('PL[W]'));
     await done();

@@ -81,7 +81,8 @@ test('refusals are worded from codes, never from the message', () => {
   assert.equal(ctl.errorText({ code: 'forbidden', reason: 'double-four', message: 'anything' }), 'Forbidden: double-four');
   assert.equal(ctl.errorText({ code: 'forbidden', message: 'h8 is forbidden for black (overline)' }), 'Forbidden move');
   assert.equal(ctl.errorText({ code: 'occupied', message: 'x' }), 'That point is taken');
-  assert.equal(ctl.errorText({ code: 'somethingNew', message: 'raw text' }), 'raw text');
+  assert.equal(ctl.errorText({ code: 'somethingNew', message: 'raw text' }), 'Something went wrong');
+  assert.equal(ctl.errorText({ code: 'internal', message: 'internal error' }), 'Something went wrong');
 });
 
 test('Chinese words the same data', () => {

@@ -342,9 +342,10 @@ export function errorText(err) {
     const known = ['double-three', 'double-four', 'overline'].includes(err.reason);
     return known ? t('forbiddenMove', { reason: t(err.reason) }) : t('err_forbidden');
   }
+  // Only the UI's own words: the shell's message is English and for the log.
   const key = `err_${err.code}`;
   const text = t(key);
-  return text === key ? err.message : text;
+  return text === key ? t('err_unknown') : text;
 }
 
 /** Why the point at `index` cannot take a stone, or '' if it can. */

@@ -16,6 +16,8 @@ import * as sound from './sound.js';
 import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver, openingName, setRenjuOpenings } from './sheets.js';
 import * as clock from './clock.js';
 import * as editor from './editor.js';
+import { showInOpenSheet, clearSheetMessages, bindSheetMessages } from './sheet-message.js';
+import { copyRecord } from './records.js';
 
 const $ = (id) => document.getElementById(id);
 const coarse = matchMedia('(pointer: coarse)');
@@ -212,7 +214,9 @@ function showError(err) {
     return;
   }
   console.warn('wuzi:', err.code, err.message);
-  flash(errorText(err));
+  // Inside a sheet the status line is hidden: the sheet says it, until dismissed.
+  const text = errorText(err);
+  if (!showInOpenSheet(text)) flash(text);
 }
 
 function feedback(color) {
@@ -931,6 +935,7 @@ function fillSettingsForm() {
 }
 
 function openSettings() {
+  clearSheetMessages($('settings-sheet'));
   fillSettingsForm();
   fillStats(state.stats);
   sheets.open('settings-sheet');
@@ -942,22 +947,6 @@ function onSheetClosed(id) {
   const v = state.view;
   // Game options change the game itself; on an empty or finished board that can happen at once.
   if (v && optionsDiffer() && (!ctl.hasStones(v) || v.result)) doNewGame();
-}
-
-async function copyRecord(format) {
-  try {
-    const text = await api.exportRecord(format);
-    const box = $('record-text');
-    box.value = text;
-    try {
-      await navigator.clipboard.writeText(text);
-      toast(t('copied'));
-    } catch {
-      box.select();
-    }
-  } catch (err) {
-    showError(err);
-  }
 }
 
 function importRecord() {
@@ -1333,8 +1322,9 @@ function bindUi() {
   };
   $('open-help').addEventListener('click', openHelp);
   $('help').addEventListener('click', openHelp);
-  $('copy-moves').addEventListener('click', () => copyRecord('moves'));
-  $('copy-sgf').addEventListener('click', () => copyRecord('sgf'));
+  $('copy-moves').addEventListener('click', () => copyRecord('moves', showError));
+  $('copy-sgf').addEventListener('click', () => copyRecord('sgf', showError));
+  bindSheetMessages();
   $('import-record').addEventListener('click', importRecord);
   const form = $('settings-form');
   form.addEventListener('submit', (e) => e.preventDefault());
