@@ -919,6 +919,31 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
     await page.click('#import-record');
   };
 
+  test('a finished record of another rule stays on screen, its rule the game’s', async () => {
+    const { page, done } = await open({ device: WINDOW, fake: COMPUTER });
+    await openSettings(page);
+    await page.evaluate(() =>
+      window.__fake.next.push({ rule: 'standard', result: { winner: 'black', reason: 'five', line: ['h8', 'i8', 'j8', 'k8', 'l8'] } }),
+    );
+    await load(page, 'h8 a15 i8 c15 j8 e15 k8 g15 l8');
+    await page.waitForSelector('#gameover-sheet[open]');
+    assert.equal((await calls(page, 'new_game')).length, 0, 'the loaded game is not thrown away');
+    assert.equal(await placed(page), 9);
+    assert.match(await page.textContent('#meta'), /^Standard/);
+    await done();
+  });
+
+  test('game options changed in the sheet still start a new game at once on an empty board', async () => {
+    const { page, done } = await open({ device: WINDOW, fake: COMPUTER });
+    await openSettings(page);
+    await page.click('#settings-sheet input[name="rule"][value="standard"]');
+    await waitCalls(page, 'set_settings', 1);
+    await page.click('#settings-sheet [data-close]');
+    await waitCalls(page, 'new_game', 1);
+    assert.equal((await calls(page, 'new_game'))[0].args.options.rule, 'standard');
+    await done();
+  });
+
   test('errors show inside the sheet until dismissed or replaced, in the UI’s own words', async () => {
     const { page, done } = await open({
       device: WINDOW,

@@ -85,6 +85,14 @@ test('refusals are worded from codes, never from the message', () => {
   assert.equal(ctl.errorText({ code: 'internal', message: 'internal error' }), 'Something went wrong');
 });
 
+test('only the settings that make a game are in its key', () => {
+  const base = { mode: 'computer', humanColor: 'black', level: 3, rule: 'freestyle', size: 15, clockMinutes: 0, theme: 'light' };
+  assert.equal(ctl.gameSettingsKey(base), ctl.gameSettingsKey({ ...base, theme: 'dark', language: 'zh-CN' }));
+  for (const change of [{ rule: 'renju' }, { size: 19 }, { level: 4 }, { clockMinutes: 5 }, { openingRule: 'swap2' }, { renjuOpening: '4D' }]) {
+    assert.notEqual(ctl.gameSettingsKey(base), ctl.gameSettingsKey({ ...base, ...change }), JSON.stringify(change));
+  }
+});
+
 test('Chinese words the same data', () => {
   setLanguage('zh-CN');
   try {

@@ -77,6 +77,13 @@ export function hasStones(view) {
   return !!view && (view.moves.length > 0 || !!view.setup);
 }
 
+/** The settings that make a game (not the feel or the language), as a key to compare two states by. */
+export function gameSettingsKey(settings) {
+  if (!settings) return '';
+  const names = ['mode', 'humanColor', 'level', 'rule', 'size', 'renjuOpening', 'openingRule', 'clockMinutes', 'clockIncrement'];
+  return names.map((name) => String(settings[name] ?? '')).join('|');
+}
+
 /** Whether an analysis round belongs to what is on screen now. */
 export function acceptAnalysis(state, update) {
   const a = state.analysis;

@@ -934,7 +934,11 @@ function fillSettingsForm() {
   fillSettings(state.settings, { waitsForNewGame: optionsDiffer() && ctl.hasStones(v) && !v.result });
 }
 
+// The game on screen and its settings when the settings sheet was opened (see onSheetClosed).
+let settingsOpenedOn = null;
+
 function openSettings() {
+  settingsOpenedOn = { gameId: state.view?.gameId, key: ctl.gameSettingsKey(state.settings) };
   clearSheetMessages($('settings-sheet'));
   fillSettingsForm();
   fillStats(state.stats);
@@ -944,9 +948,14 @@ function openSettings() {
 function onSheetClosed(id) {
   if (id === 'setup-sheet') state.setupPending = null;
   if (id !== 'settings-sheet' || state.editor) return;
+  const opened = settingsOpenedOn;
+  settingsOpenedOn = null;
   const v = state.view;
-  // Game options change the game itself; on an empty or finished board that can happen at once.
-  if (v && optionsDiffer() && (!ctl.hasStones(v) || v.result)) doNewGame();
+  // Game options changed in the sheet change the game itself; on an empty or finished board that
+  // happens at once. Only then: a game loaded meanwhile (another gameId) is never thrown away,
+  // whatever its rule, size, opening or clock, and neither is one whose options were set before.
+  const changed = !!opened && opened.gameId === v?.gameId && opened.key !== ctl.gameSettingsKey(state.settings);
+  if (v && changed && optionsDiffer() && (!ctl.hasStones(v) || v.result)) doNewGame();
 }
 
 function importRecord() {
