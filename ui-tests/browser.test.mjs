@@ -1006,6 +1006,20 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
     await done();
   });
 
+  test('an unfinished loaded game can be reviewed against the computer', async () => {
+    const { page, done } = await open({ device: WINDOW, fake: COMPUTER });
+    await openSettings(page);
+    await load(page, 'h8 i9 h9 h10 g8 i8 j7 f9');
+    await page.waitForFunction(() => !document.querySelector('#settings-sheet').open);
+    assert.equal(await placed(page), 8);
+    await openSettings(page);
+    assert.equal(await page.isDisabled('#review-record'), false);
+    await page.click('#review-record');
+    await page.waitForSelector('#review-progress[data-done]');
+    assert.equal(await statusText(page), 'Move 8 of 8');
+    await done();
+  });
+
   test('the editor keeps clear of the header', async () => {
     const { page, done } = await open({ device: WINDOW, reducedMotion: 'reduce', fake: { ...COMPUTER, moves: ['h8', 'i9'] } });
     await openSettings(page);

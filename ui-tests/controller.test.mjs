@@ -198,10 +198,10 @@ const reviewed = (over = {}) => {
   });
 };
 
-test('review can be opened for a finished game or two players, not mid-game against the computer', () => {
+test('any game with moves can be reviewed, finished or not, against the computer or not', () => {
   assert.equal(ctl.canReview(view()), false, 'no moves');
   assert.equal(ctl.canReview(view({ moves: ['h8'] })), true, 'two players');
-  assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer' })), false);
+  assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer' })), true, 'a loaded game, unfinished');
   assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer', result: { winner: 'black', reason: 'five', line: [] } })), true);
 });
 

@@ -96,9 +96,12 @@ export function acceptAnalysis(state, update) {
 // ---------------------------------------------------------------------------------------------
 // Game review (issue 10 §2): the review itself comes with the GameView (`view.review`).
 
-/** Whether the game can be reviewed now: it has moves, and it is over or not against the computer. */
+/**
+ * Whether the game can be reviewed: any game with moves, finished or not, loaded or played, against
+ * the computer or not (the shell counts a game reviewed mid-play against the computer as analysed).
+ */
 export function canReview(view) {
-  return !!view && view.moves.length > 0 && (!!view.result || view.mode !== 'computer');
+  return !!view && view.moves.length > 0;
 }
 
 /** The ply shown after a step: 'first' | 'prev' | 'next' | 'last', or a number (slider, graph). */
