@@ -1037,6 +1037,18 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
     await page.screenshot({ path: join(ARTIFACTS, 'editor-480x800-chromium.png') });
     await done();
   });
+
+  test('turning analysis on does not move the board', async () => {
+    for (const viewport of [{ width: 480, height: 800 }, { width: 390, height: 844 }]) {
+      const { page, done } = await open({ device: { ...WINDOW, viewport }, reducedMotion: 'reduce', fake: { ...LOCAL, moves: ['h8', 'i9'] } });
+      const top = () => page.evaluate(() => document.querySelector('#board').getBoundingClientRect().top);
+      const before = await top();
+      await page.click('#analysis');
+      await page.waitForSelector('#eval[data-score]');
+      assert.equal(await top(), before, `board top at ${viewport.width}×${viewport.height}`);
+      await done();
+    }
+  });
 });
 
 describe('Swap and Swap2 openings (phone 390×844)', () => {
