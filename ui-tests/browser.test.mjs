@@ -933,6 +933,20 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
     await done();
   });
 
+  test('a review started from the sheet keeps its game, options changed or not', async () => {
+    const { page, done } = await open({ device: WINDOW, fake: { ...FINISHED, settings: { mode: 'local', confirmMove: 'off' } } });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.click('#gameover-sheet [data-close]');
+    await openSettings(page);
+    await page.click('#settings-sheet input[name="rule"][value="standard"]');
+    await waitCalls(page, 'set_settings', 1);
+    await page.click('#review-record');
+    await page.waitForSelector('#review-progress[data-done]');
+    assert.equal((await calls(page, 'new_game')).length, 0);
+    assert.equal(await placed(page), 9);
+    await done();
+  });
+
   test('game options changed in the sheet still start a new game at once on an empty board', async () => {
     const { page, done } = await open({ device: WINDOW, fake: COMPUTER });
     await openSettings(page);

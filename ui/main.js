@@ -947,7 +947,11 @@ function openSettings() {
 
 function onSheetClosed(id) {
   if (id === 'setup-sheet') state.setupPending = null;
-  if (id !== 'settings-sheet' || state.editor) return;
+  // The editor or a review opened from the sheet shows the game it was opened on.
+  if (id !== 'settings-sheet' || state.editor || ctl.inReview(state)) {
+    settingsOpenedOn = null;
+    return;
+  }
   const opened = settingsOpenedOn;
   settingsOpenedOn = null;
   const v = state.view;
