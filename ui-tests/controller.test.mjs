@@ -81,7 +81,16 @@ test('refusals are worded from codes, never from the message', () => {
   assert.equal(ctl.errorText({ code: 'forbidden', reason: 'double-four', message: 'anything' }), 'Forbidden: double-four');
   assert.equal(ctl.errorText({ code: 'forbidden', message: 'h8 is forbidden for black (overline)' }), 'Forbidden move');
   assert.equal(ctl.errorText({ code: 'occupied', message: 'x' }), 'That point is taken');
-  assert.equal(ctl.errorText({ code: 'somethingNew', message: 'raw text' }), 'raw text');
+  assert.equal(ctl.errorText({ code: 'somethingNew', message: 'raw text' }), 'Something went wrong');
+  assert.equal(ctl.errorText({ code: 'internal', message: 'internal error' }), 'Something went wrong');
+});
+
+test('only the settings that make a game are in its key', () => {
+  const base = { mode: 'computer', humanColor: 'black', level: 3, rule: 'freestyle', size: 15, clockMinutes: 0, theme: 'light' };
+  assert.equal(ctl.gameSettingsKey(base), ctl.gameSettingsKey({ ...base, theme: 'dark', language: 'zh-CN' }));
+  for (const change of [{ rule: 'renju' }, { size: 19 }, { level: 4 }, { clockMinutes: 5 }, { openingRule: 'swap2' }, { renjuOpening: '4D' }]) {
+    assert.notEqual(ctl.gameSettingsKey(base), ctl.gameSettingsKey({ ...base, ...change }), JSON.stringify(change));
+  }
 });
 
 test('Chinese words the same data', () => {
@@ -189,10 +198,10 @@ const reviewed = (over = {}) => {
   });
 };
 
-test('review can be opened for a finished game or two players, not mid-game against the computer', () => {
+test('any game with moves can be reviewed, finished or not, against the computer or not', () => {
   assert.equal(ctl.canReview(view()), false, 'no moves');
   assert.equal(ctl.canReview(view({ moves: ['h8'] })), true, 'two players');
-  assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer' })), false);
+  assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer' })), true, 'a loaded game, unfinished');
   assert.equal(ctl.canReview(view({ moves: ['h8'], mode: 'computer', result: { winner: 'black', reason: 'five', line: [] } })), true);
 });
 

@@ -320,7 +320,7 @@
         gameId++;
         redo = [];
         setup = null;
-        view = makeView(String(args.text).trim().split(/\s+/));
+        view = makeView(String(args.text).trim().split(/\s+/), fake.next.shift());
         return ok(clone(view));
       }
       default:

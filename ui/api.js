@@ -4,7 +4,7 @@
 
 const CODES = new Set([
   'offBoard', 'occupied', 'forbidden', 'gameOver', 'notYourTurn', 'stale', 'cancelled',
-  'badRecord', 'badArgument', 'io', 'busy', 'choiceDue', 'noChoiceDue', 'badSetup', 'needsSgf',
+  'badRecord', 'badArgument', 'io', 'busy', 'choiceDue', 'noChoiceDue', 'internal', 'badSetup', 'needsSgf',
 ]);
 
 function call(command, args) {

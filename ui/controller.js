@@ -77,6 +77,13 @@ export function hasStones(view) {
   return !!view && (view.moves.length > 0 || !!view.setup);
 }
 
+/** The settings that make a game (not the feel or the language), as a key to compare two states by. */
+export function gameSettingsKey(settings) {
+  if (!settings) return '';
+  const names = ['mode', 'humanColor', 'level', 'rule', 'size', 'renjuOpening', 'openingRule', 'clockMinutes', 'clockIncrement'];
+  return names.map((name) => String(settings[name] ?? '')).join('|');
+}
+
 /** Whether an analysis round belongs to what is on screen now. */
 export function acceptAnalysis(state, update) {
   const a = state.analysis;
@@ -89,9 +96,12 @@ export function acceptAnalysis(state, update) {
 // ---------------------------------------------------------------------------------------------
 // Game review (issue 10 §2): the review itself comes with the GameView (`view.review`).
 
-/** Whether the game can be reviewed now: it has moves, and it is over or not against the computer. */
+/**
+ * Whether the game can be reviewed: any game with moves, finished or not, loaded or played, against
+ * the computer or not (the shell counts a game reviewed mid-play against the computer as analysed).
+ */
 export function canReview(view) {
-  return !!view && view.moves.length > 0 && (!!view.result || view.mode !== 'computer');
+  return !!view && view.moves.length > 0;
 }
 
 /** The ply shown after a step: 'first' | 'prev' | 'next' | 'last', or a number (slider, graph). */
@@ -342,9 +352,10 @@ export function errorText(err) {
     const known = ['double-three', 'double-four', 'overline'].includes(err.reason);
     return known ? t('forbiddenMove', { reason: t(err.reason) }) : t('err_forbidden');
   }
+  // Only the UI's own words: the shell's message is English and for the log.
   const key = `err_${err.code}`;
   const text = t(key);
-  return text === key ? err.message : text;
+  return text === key ? t('err_unknown') : text;
 }
 
 /** Why the point at `index` cannot take a stone, or '' if it can. */

@@ -16,6 +16,8 @@ import * as sound from './sound.js';
 import { createSheets, fillSettings, readSettings, fillStats, fillHelp, fillGameOver, openingName, setRenjuOpenings } from './sheets.js';
 import * as clock from './clock.js';
 import * as editor from './editor.js';
+import { showInOpenSheet, clearSheetMessages, bindSheetMessages } from './sheet-message.js';
+import { copyRecord } from './records.js';
 
 const $ = (id) => document.getElementById(id);
 const coarse = matchMedia('(pointer: coarse)');
@@ -212,7 +214,9 @@ function showError(err) {
     return;
   }
   console.warn('wuzi:', err.code, err.message);
-  flash(errorText(err));
+  // Inside a sheet the status line is hidden: the sheet says it, until dismissed.
+  const text = errorText(err);
+  if (!showInOpenSheet(text)) flash(text);
 }
 
 function feedback(color) {
@@ -930,7 +934,12 @@ function fillSettingsForm() {
   fillSettings(state.settings, { waitsForNewGame: optionsDiffer() && ctl.hasStones(v) && !v.result });
 }
 
+// The game on screen and its settings when the settings sheet was opened (see onSheetClosed).
+let settingsOpenedOn = null;
+
 function openSettings() {
+  settingsOpenedOn = { gameId: state.view?.gameId, key: ctl.gameSettingsKey(state.settings) };
+  clearSheetMessages($('settings-sheet'));
   fillSettingsForm();
   fillStats(state.stats);
   sheets.open('settings-sheet');
@@ -938,26 +947,19 @@ function openSettings() {
 
 function onSheetClosed(id) {
   if (id === 'setup-sheet') state.setupPending = null;
-  if (id !== 'settings-sheet' || state.editor) return;
-  const v = state.view;
-  // Game options change the game itself; on an empty or finished board that can happen at once.
-  if (v && optionsDiffer() && (!ctl.hasStones(v) || v.result)) doNewGame();
-}
-
-async function copyRecord(format) {
-  try {
-    const text = await api.exportRecord(format);
-    const box = $('record-text');
-    box.value = text;
-    try {
-      await navigator.clipboard.writeText(text);
-      toast(t('copied'));
-    } catch {
-      box.select();
-    }
-  } catch (err) {
-    showError(err);
+  // The editor or a review opened from the sheet shows the game it was opened on.
+  if (id !== 'settings-sheet' || state.editor || ctl.inReview(state)) {
+    settingsOpenedOn = null;
+    return;
   }
+  const opened = settingsOpenedOn;
+  settingsOpenedOn = null;
+  const v = state.view;
+  // Game options changed in the sheet change the game itself; on an empty or finished board that
+  // happens at once. Only then: a game loaded meanwhile (another gameId) is never thrown away,
+  // whatever its rule, size, opening or clock, and neither is one whose options were set before.
+  const changed = !!opened && opened.gameId === v?.gameId && opened.key !== ctl.gameSettingsKey(state.settings);
+  if (v && changed && optionsDiffer() && (!ctl.hasStones(v) || v.result)) doNewGame();
 }
 
 function importRecord() {
@@ -1333,8 +1335,9 @@ function bindUi() {
   };
   $('open-help').addEventListener('click', openHelp);
   $('help').addEventListener('click', openHelp);
-  $('copy-moves').addEventListener('click', () => copyRecord('moves'));
-  $('copy-sgf').addEventListener('click', () => copyRecord('sgf'));
+  $('copy-moves').addEventListener('click', () => copyRecord('moves', showError));
+  $('copy-sgf').addEventListener('click', () => copyRecord('sgf', showError));
+  bindSheetMessages();
   $('import-record').addEventListener('click', importRecord);
   const form = $('settings-form');
   form.addEventListener('submit', (e) => e.preventDefault());

@@ -147,8 +147,9 @@ impl ReviewJob {
 }
 
 impl AppCore {
-    /// Starts reviewing game `game_id` as it stands (`move_number` moves); the running
-    /// analysis stops, as the review needs the background engine.
+    /// Starts reviewing game `game_id` as it stands (`move_number` moves), finished or not; the
+    /// running analysis stops, as the review needs the background engine. Reviewing a game in
+    /// progress against the computer marks it analysed.
     ///
     /// # Errors
     /// `stale` for another position, `badArgument` for a game without moves, `busy` while a
@@ -165,6 +166,13 @@ impl AppCore {
         // the game's start, so a set-up position is reviewed from its own stones.
         let game = self.replayed(self.game.moves().len())?;
         self.cancel_analysis_job();
+        // A game still being played against the computer can be reviewed too (a loaded record,
+        // say), but the review shows the engine's judgement as analysis does: the game then
+        // counts as analysed.
+        if self.session.mode == Mode::Computer && !self.over() && !self.session.analysed {
+            self.session.analysed = true;
+            self.save_game();
+        }
         let cancel = Arc::new(AtomicBool::new(false));
         self.reviewing = Some(Arc::clone(&cancel));
         Ok(ReviewJob {

@@ -955,6 +955,40 @@ fn a_review_runs_once_at_a_time_for_the_position_shown() {
 }
 
 #[test]
+fn an_unfinished_record_is_reviewed_against_the_computer_and_counts_as_analysed() {
+    let dir = TempDir::new("review-unfinished");
+    {
+        let mut core = core_in(&dir);
+        vs_computer(&mut core, Color::Black);
+        core.import_record("h8 i9 h9 h10 g8 i8 j7 f9").unwrap();
+        assert!(!core.view().analysed);
+        let (id, n) = pos(&core);
+        let job = core
+            .begin_review(id, n)
+            .expect("an unfinished game can be reviewed");
+        assert!(
+            core.view().analysed,
+            "the review shows the engine's judgement"
+        );
+        let found = made_up_review(&core);
+        assert_eq!(core.finish_review(&job, &found).unwrap().moves.len(), 8);
+        core.save_now().unwrap().wait().unwrap();
+    }
+    let mut core = core_in(&dir);
+    assert!(core.view().analysed, "kept in the save");
+    // A finished game is history: reviewing it changes nothing in the statistics.
+    vs_computer(&mut core, Color::Black);
+    for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
+        play(&mut core, human);
+        computer(&mut core, reply);
+    }
+    play(&mut core, "l8");
+    let (id, n) = pos(&core);
+    core.begin_review(id, n).unwrap();
+    assert!(!core.view().analysed);
+}
+
+#[test]
 fn a_finished_review_is_shown_kept_in_the_save_and_dropped_when_the_moves_change() {
     let dir = TempDir::new("review-kept");
     {
