@@ -19,7 +19,7 @@ use tauri::{Manager, Runtime};
 use crate::state::{AppCore, BackgroundEngine, Core, EngineSlot};
 use crate::storage::DATA_DIR_ENV;
 
-/// Transposition-table size: phones have less memory to spare (DESIGN.md §5: 32 MiB).
+/// Transposition-table size: phones have less memory to spare (32 MiB).
 const TT_MIB: usize = if cfg!(mobile) { 32 } else { 64 };
 
 /// The background engine's table (analysis, review): smaller, it lives beside the game's.

@@ -112,7 +112,7 @@ pub const NOTICE_NOT_SAVED: &str = "notSaved";
 /// Told once after a start that found the statistics unusable.
 pub const NOTICE_STATS_DAMAGED: &str = "statsDamaged";
 
-/// Hints always come from the strongest search (DESIGN.md: "the same engine's best move"),
+/// Hints always come from the strongest search (the same engine and its best move),
 /// whatever level the computer plays at; the lower levels are handicapped on purpose.
 const HINT_LEVEL: Level = Level::Master;
 
