@@ -198,7 +198,6 @@ pub struct Position {
     /// seen by `colour`.
     keys: Box<[[[u16; CELLS]; 4]; 2]>,
     info: Box<[[CellInfo; CELLS]; 2]>,
-    score_sum: [i32; 2],
     /// `wsum[colour][to_move]`: the colour's evaluation weights summed over empty points.
     wsum: [[i32; 2]; 2],
     threat_count: [[u16; THREATS]; 2],
@@ -222,7 +221,6 @@ pub struct Position {
 #[derive(Copy, Clone, Debug)]
 struct Frame {
     journal: usize,
-    score_sum: [i32; 2],
     wsum: [[i32; 2]; 2],
     threat_count: [[u16; THREATS]; 2],
 }
@@ -240,7 +238,6 @@ impl std::fmt::Debug for Position {
         f.debug_struct("Position")
             .field("rule", &self.rule)
             .field("to_move", &self.to_move)
-            .field("score_sum", &self.score_sum)
             .field("board", &self.board)
             .finish_non_exhaustive()
     }
@@ -260,7 +257,6 @@ impl PartialEq for Position {
             && self.to_move == other.to_move
             && self.keys[..] == other.keys[..]
             && empty_info_eq
-            && self.score_sum == other.score_sum
             && self.wsum == other.wsum
             && self.threat_count == other.threat_count
             && self.maybe_forbidden[..] == other.maybe_forbidden[..]
@@ -289,7 +285,6 @@ impl Position {
             weights: weights(rule),
             keys: Box::new([[[0; CELLS]; 4]; 2]),
             info: Box::new([[CellInfo::default(); CELLS]; 2]),
-            score_sum: [0; 2],
             wsum: [[0; 2]; 2],
             threat_count: [[0; THREATS]; 2],
             maybe_forbidden: Box::new([0; CELLS.div_ceil(64)]),
@@ -319,7 +314,6 @@ impl Position {
                 }
             }
         }
-        self.score_sum = [0; 2];
         self.wsum = [[0; 2]; 2];
         self.threat_count = [[0; THREATS]; 2];
         self.maybe_forbidden.fill(0);
@@ -357,7 +351,6 @@ impl Position {
     #[inline]
     fn add_info(&mut self, c: Color, i: usize, sign: i32) {
         let info = &self.info[c.index()][i].combo;
-        self.score_sum[c.index()] += sign * i32::from(info.score);
         self.wsum[c.index()][0] += sign * i32::from(info.w[0]);
         self.wsum[c.index()][1] += sign * i32::from(info.w[1]);
         let maybe_forbidden = info.maybe_forbidden;
@@ -404,7 +397,6 @@ impl Position {
         debug_assert_eq!(self.board.cell(idx), Cell::Empty);
         self.frames.push(Frame {
             journal: self.journal.len(),
-            score_sum: self.score_sum,
             wsum: self.wsum,
             threat_count: self.threat_count,
         });
@@ -447,7 +439,6 @@ impl Position {
         if self.info[0][idx].combo.maybe_forbidden {
             self.mark_maybe_forbidden(idx, true);
         }
-        self.score_sum = frame.score_sum;
         self.wsum = frame.wsum;
         self.threat_count = frame.threat_count;
         self.to_move = self.to_move.other();
@@ -511,7 +502,6 @@ impl Position {
             let new = self.combos[ci][usize::from(self.ranks[usize::from(info.key)])];
             let old = std::mem::replace(&mut info.combo, new);
             // The same as removing the old info and adding the new, with fewer writes.
-            self.score_sum[ci] += i32::from(new.score) - i32::from(old.score);
             self.wsum[ci][0] += i32::from(new.w[0]) - i32::from(old.w[0]);
             self.wsum[ci][1] += i32::from(new.w[1]) - i32::from(old.w[1]);
             if new.threat != old.threat {
@@ -605,13 +595,6 @@ impl Position {
     pub fn policy(&self, idx: usize) -> i32 {
         let me = self.to_move.index();
         i32::from(self.info[me][idx].combo.pol[1]) + i32::from(self.info[1 - me][idx].combo.pol[0])
-    }
-
-    /// Sum of the potential scores of all empty points for `c`.
-    #[inline]
-    #[must_use]
-    pub fn score_sum(&self, c: Color) -> i32 {
-        self.score_sum[c.index()]
     }
 
     /// The evaluation weights of `c`'s combinations summed over the empty points, as if `c`
