@@ -62,7 +62,7 @@ pub fn run(args: &[String]) -> Result<(), ArenaError> {
         "renju26" => {
             for name in ["stones", "area", "count", "seed", "rule"] {
                 if flags.get(name).is_some() {
-                    return Err(usage(&format!("--{name} does not apply to --set renju26")));
+                    return Err(usage(format!("--{name} does not apply to --set renju26")));
                 }
             }
             renju26()
@@ -90,7 +90,7 @@ pub fn run(args: &[String]) -> Result<(), ArenaError> {
             central(&spec)?
         }
         other => {
-            return Err(usage(&format!(
+            return Err(usage(format!(
                 "unknown --set {other:?}: expected renju26 or central"
             )))
         }
@@ -108,7 +108,7 @@ fn parse_stones(text: &str) -> Result<Vec<usize>, ArenaError> {
         let k: usize = part
             .trim()
             .parse()
-            .map_err(|_| usage(&format!("--stones: {part:?} is not a number")))?;
+            .map_err(|_| usage(format!("--stones: {part:?} is not a number")))?;
         if !(1..=9).contains(&k) {
             return Err(usage("--stones: each count must be from 1 to 9"));
         }
