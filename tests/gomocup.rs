@@ -690,6 +690,18 @@ fn policy_game(stones: &[(u32, u32)]) -> Game {
     Game::from_moves(Rule::Freestyle, 15, &to_points(stones)).unwrap()
 }
 
+/// What the library's Swap2 chooser decides after these three stones, with the brain's
+/// table size, node budget and seed (the board's hash).
+fn policy_after_three(stones: &[(u32, u32)]) -> Option<ThreeStoneChoice> {
+    let g = policy_game(stones);
+    Engine::new(DEFAULT_TT_MIB).choose_after_three(
+        &g,
+        Limits::nodes(SWAP2_NODES),
+        &AtomicBool::new(false),
+        g.board().hash(),
+    )
+}
+
 #[test]
 fn swap2board_case_1_proposes_a_searched_opening() {
     let mut b = Brain::start();
@@ -724,13 +736,7 @@ fn swap2board_case_1_proposes_a_searched_opening() {
 #[test]
 fn swap2board_case_2_takes_black_when_black_is_clearly_ahead() {
     let mut b = node_limited_brain();
-    let g = policy_game(&BLACK_AHEAD);
-    let policy = Engine::new(DEFAULT_TT_MIB).choose_after_three(
-        &g,
-        Limits::nodes(SWAP2_NODES),
-        &AtomicBool::new(false),
-        g.board().hash(),
-    );
+    let policy = policy_after_three(&BLACK_AHEAD);
     assert_eq!(policy, Some(ThreeStoneChoice::TakeBlack));
     assert_eq!(b.swap2board(&BLACK_AHEAD), "SWAP");
     b.end();
@@ -739,13 +745,7 @@ fn swap2board_case_2_takes_black_when_black_is_clearly_ahead() {
 #[test]
 fn swap2board_case_2_places_two_stones_when_balanced() {
     let mut b = node_limited_brain();
-    let g = policy_game(&BALANCED_THREE);
-    let policy = Engine::new(DEFAULT_TT_MIB).choose_after_three(
-        &g,
-        Limits::nodes(SWAP2_NODES),
-        &AtomicBool::new(false),
-        g.board().hash(),
-    );
+    let policy = policy_after_three(&BALANCED_THREE);
     let Some(ThreeStoneChoice::PlaceTwo(two)) = policy else {
         panic!("the policy should place two stones here: {policy:?}")
     };
