@@ -38,6 +38,7 @@ pub mod threat;
 pub mod tt;
 pub mod tune;
 mod verdict;
+mod weights;
 
 pub use engine::{Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, Limits, ParseLevelError};
