@@ -7,8 +7,8 @@
 //! adjusts per-colour score sums and per-class counts. The counts make questions such as
 //! "does the side to move have a five?" O(1) at every node.
 
-use crate::ai::weights::{combo_key, combo_patterns, ranks, weights, Weights, COMBOS};
 use crate::ai::pattern::{tables, weight, KeyTable, Neighbour, Pattern};
+use crate::ai::weights::{combo_key, combo_patterns, ranks, weights, Weights, COMBOS};
 use crate::{Board, Cell, Color, Point, Rule, CELLS, DIRECTIONS};
 
 /// What one move would achieve for one colour, combining its four line patterns.

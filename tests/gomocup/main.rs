@@ -17,7 +17,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-
 /// Longest wait for one answer. Searches in these tests are limited to ~1 s by INFO, so this
 /// only trips on a hang.
 const WATCHDOG: Duration = Duration::from_secs(30);
