@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use super::command::{BoardLine, Coord, Field};
 use super::{BrainSession, Reply, Response};
+use crate::gomocup::command::{BoardLine, Coord, Field};
 use crate::{Game, Point, MAX_SIZE, MIN_SIZE};
 
 impl BrainSession {

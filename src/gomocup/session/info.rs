@@ -1,8 +1,8 @@
 //! `INFO`: the manager's clock, memory, threads and rule, and the problems reported later.
 
-use super::command::{self, Info};
-use super::time::memory_too_small;
 use super::{BrainSession, DEFERRED_MAX};
+use crate::gomocup::command::{self, Info};
+use crate::gomocup::time::memory_too_small;
 use crate::{Game, Rule};
 
 impl BrainSession {
@@ -105,7 +105,6 @@ fn rule_from_bits(bits: u32) -> Rule {
 mod tests {
     use super::super::testing::*;
     use super::super::*;
-    use super::rule_from_bits;
 
     #[test]
     fn info_rule_bits() {

@@ -25,7 +25,7 @@ mod think;
 
 use std::time::Duration;
 
-use super::command::{ParseError, Parsed};
+use super::command::{Command, ParseError, Parsed};
 use super::time::{tt_mib_for, TimeControl};
 use crate::{Game, Point, Rule};
 

@@ -1,12 +1,12 @@
 //! `SWAP2BOARD`: the opener's three stones and the chooser's answers, by the engine's Swap2
 //! policy.
 
-use super::command::Coord;
 use super::reply::{gomocup_points, rif_points};
 use super::think::is_legal;
 use super::{BrainSession, Reply, Response, Swap2Decision, Task};
 use crate::ai::openings::piskvork_openings;
 use crate::ai::swap2::{ColourChoice, ThreeStoneChoice};
+use crate::gomocup::command::Coord;
 use crate::{Game, Point, Rule};
 
 impl BrainSession {

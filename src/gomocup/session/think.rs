@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::{take_deferred, Awaiting, BrainSession, Next, Reply, Response, Task};
 use crate::ai::swap2::{ColourChoice, ThreeStoneChoice};
 use crate::ai::{quick_move, Engine, Level, Limits};
+use crate::gomocup::time::Budget;
 use crate::{forbidden_at, Draw, Game, Point};
 
 /// What a [`ThinkRequest`] asks of the engine.

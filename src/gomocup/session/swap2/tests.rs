@@ -7,7 +7,7 @@ use super::super::testing::*;
 use super::super::*;
 use crate::ai::swap2::{ColourChoice, ThreeStoneChoice};
 use crate::ai::{Engine, Level, Limits};
-use crate::{Game, Point, Rule};
+use crate::{Color, Game, Point, Rule};
 
 /// Runs a request through the real engine, as the driver does, with a node limit so
 /// the answer is reproducible.
