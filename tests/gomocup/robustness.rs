@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::Brain;
+use super::{rif, Brain};
 
 #[test]
 fn end_during_a_long_search_exits_at_once() {
@@ -86,7 +86,7 @@ fn timeout_turn_zero_answers_fast_and_eof_exits() {
 
 #[test]
 fn renju_board_where_black_has_no_legal_point_is_a_draw() {
-    let text = include_str!("fixtures/renju-no-legal-move.txt");
+    let text = include_str!("../fixtures/renju-no-legal-move.txt");
     let moves: Vec<&str> = text
         .lines()
         .filter(|l| !l.starts_with('#'))
