@@ -40,7 +40,7 @@ pub struct ThinkRequest {
     /// The search's seed: the position's hash for moves and choices (the same position is
     /// played the same way), a per-process sequence for Swap2 openings (matches vary).
     pub seed: u64,
-    /// Time for this answer, from when the command arrived ([`TimeControl::budget`] for every
+    /// Time for this answer, from when the command arrived ([`TimeControl::budget`](crate::gomocup::TimeControl::budget) for every
     /// kind: the Swap2 policies share it between their searches).
     pub budget: Budget,
     /// Transposition-table size the engine should have (from `INFO max_memory`).
