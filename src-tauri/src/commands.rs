@@ -17,10 +17,11 @@ use tauri::{AppHandle, Manager, Runtime, State, Webview};
 
 use crate::error::{Error, Result};
 use crate::settings::{Settings, Stats};
-use crate::state::{
-    AnalysisJob, AppCore, BackgroundEngine, Choice, Core, EngineState, NewGameOptions,
-    RecordFormat, SearchJob, SearchKind, SetupPlayers, SetupRequest, ROUND_BUDGETS_MS,
-};
+use crate::parts::analysis::{AnalysisJob, ROUND_BUDGETS_MS};
+use crate::parts::opening::Choice;
+use crate::parts::search::{SearchJob, SearchKind};
+use crate::parts::setup::{SetupPlayers, SetupRequest};
+use crate::state::{AppCore, BackgroundEngine, Core, EngineState, NewGameOptions, RecordFormat};
 use crate::view::{AnalysisUpdate, AppState, GameView, Hint, ReviewProgress};
 
 /// A command argument that Tauri always accepts and the command checks, so a missing or

@@ -6,11 +6,15 @@
 
 pub mod commands;
 pub mod error;
+pub mod parts;
 pub mod saver;
 pub mod settings;
 pub mod state;
 pub mod storage;
 pub mod view;
+
+#[cfg(test)]
+mod import_graph;
 
 use std::sync::{Mutex, PoisonError};
 

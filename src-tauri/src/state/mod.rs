@@ -1,44 +1,42 @@
 //! The app's state and every rule of the shell, free of Tauri so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
-//! One concern per file: moves, undo and settings here; searches in `search.rs`, saving and
-//! counting in `persist.rs`, records in `records.rs`, the position editor in `setup.rs`.
+//! One concern per file: moves, undo and settings here; searches in `search.rs`, saving in
+//! `persist.rs`, records in `records.rs`, the position editor in `setup.rs`. The state each of
+//! them works on is a part of its own in `crate::parts` (the clock, the search slot, analysis,
+//! review, the opening phase), which these files wire to the game.
 //!
 //! The webview layer (`commands.rs`) locks [`AppCore`] on the blocking pool, calls one method,
-//! and for a search runs the returned [`SearchJob`] there too between
+//! and for a search runs the returned [`crate::parts::search::SearchJob`] there too between
 //! [`AppCore::begin_search`] and [`AppCore::finish_move`] / [`AppCore::finish_hint`], without
 //! holding the lock meanwhile. Saving never happens under the lock either: a change queues a
 //! snapshot for the [`Saver`]'s thread, in the order of the changes, and the newest one wins.
 
-use std::hash::BuildHasher;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use wuzi::openings::renju::{self, Opening};
-use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule, SavedGame, SearchResult};
+use wuzi::{Color, Engine, Game, Level, Point, Rule, SavedGame};
 
 use crate::error::{Error, Result};
-use crate::saver::{SaveTicket, Saver};
-use crate::settings::{check_size, level_number, HumanResult, Mode, RenjuStart, Settings, Stats};
+use crate::parts::analysis::Analysis;
+use crate::parts::clock::{GameClock, SavedClock, TimeSource};
+use crate::parts::review::{GameReview, Reviews};
+use crate::parts::opening::OpeningRule;
+use crate::parts::search::Searches;
+use crate::parts::swap::SwapGame;
+use crate::saver::Saver;
+use crate::settings::{check_size, level_number, Mode, RenjuStart, Settings, Stats};
 use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
-use crate::view::{AppState, GameSetup, GameView, Hint, ReviewView};
+use crate::view::{AppState, GameSetup, GameView, ReviewView};
 
 mod analysis;
 mod clock;
-mod opening;
 mod persist;
 mod records;
 mod review;
 mod search;
 mod setup;
 mod swap;
-
-pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
-pub use clock::{ClockView, GameClock, SavedClock, TimeLimit, TimeSource};
-pub use opening::{Choice, OpeningError, OpeningPhase, OpeningRule, Side, Stage};
-pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
-pub use setup::{SetupPlayers, SetupRequest};
-pub use swap::{ComputerAnswer, OpeningAction, OpeningTask, SwapGame};
 
 /// The state the commands share, registered with `.manage()`.
 pub type Core = Mutex<AppCore>;
@@ -114,7 +112,7 @@ pub const NOTICE_STATS_DAMAGED: &str = "statsDamaged";
 
 /// Hints always come from the strongest search (the same engine and its best move),
 /// whatever level the computer plays at; the lower levels are handicapped on purpose.
-const HINT_LEVEL: Level = Level::Master;
+pub(crate) const HINT_LEVEL: Level = Level::Master;
 
 /// The options of `new_game`; a missing field takes the current setting.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -127,7 +125,7 @@ pub struct NewGameOptions {
     /// The board size.
     pub size: Option<u8>,
     /// The computer's level, 1..=5.
-    #[serde(default, with = "optional_level")]
+    #[serde(default, with = "crate::settings::optional_level")]
     pub level: Option<Level>,
     /// The human's colour against the computer.
     pub human_color: Option<Color>,
@@ -135,17 +133,6 @@ pub struct NewGameOptions {
     pub renju_opening: Option<RenjuStart>,
     /// The opening rule of a freestyle or standard game (ignored under renju).
     pub opening_rule: Option<OpeningRule>,
-}
-
-mod optional_level {
-    use serde::{Deserialize, Deserializer};
-    use wuzi::Level;
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
-        #[derive(Deserialize)]
-        struct Wrap(#[serde(with = "crate::settings::level_number")] Level);
-        Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(l)| l))
-    }
 }
 
 /// The record formats of `export_record`.
@@ -158,46 +145,10 @@ pub enum RecordFormat {
     Sgf,
 }
 
-/// What a search is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SearchKind {
-    /// The computer's reply, played when it arrives.
-    Move,
-    /// Advice for the side to move, only reported.
-    Hint,
-}
-
-/// A search to run off the lock: a copy of the position and everything the engine needs.
-#[derive(Debug)]
-pub struct SearchJob {
-    game: Game,
-    level: Level,
-    limits: Limits,
-    seed: u64,
-    cancel: Arc<AtomicBool>,
-    game_id: u64,
-    move_number: usize,
-    /// The computer's action in the opening phase, when that is what it is asked for.
-    opening: Option<OpeningTask>,
-}
-
-impl SearchJob {
-    /// The flag that cancels this search, for [`AppCore::abandon_search`].
-    #[must_use]
-    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.cancel)
-    }
-
-    /// Runs the search; returns early (with the best move so far) once cancelled.
-    pub fn run(&self, engine: &mut Engine) -> SearchResult {
-        engine.search(&self.game, self.level, self.limits, &self.cancel, self.seed)
-    }
-}
-
 /// The game file: the engine's save format plus who plays it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct SavedSession {
+pub(crate) struct SavedSession {
     version: u32,
     game_id: u64,
     mode: Mode,
@@ -257,7 +208,7 @@ fn lenient<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
 const SESSION_VERSION: u32 = 2;
 
 impl SavedSession {
-    fn new(
+    pub(crate) fn new(
         game: &Game,
         s: &GameSetup,
         review: Option<&GameReview>,
@@ -332,19 +283,12 @@ pub struct AppCore {
     stats: Stats,
     /// Notice codes for the next `get_state` (given once).
     notices: Vec<&'static str>,
-    /// The cancel flag of the running search, if any; at most one runs at a time.
-    search: Option<Arc<AtomicBool>>,
-    /// The running analysis job, if any (`analysis.rs`).
-    analysis: Option<analysis::RunningAnalysis>,
-    /// The generation of the latest analysis job handed out.
-    analysis_generation: u64,
-    /// Analysis was started and not stopped since the last new game: moves played now mark
-    /// the game as analysed.
-    analysis_on: bool,
-    /// The game's finished review, if any (`review.rs`).
-    review: Option<GameReview>,
-    /// The cancel flag of the running review, if any.
-    reviewing: Option<Arc<AtomicBool>>,
+    /// The running search, if any; at most one runs at a time.
+    searches: Searches,
+    /// Analysis: on or off, and the running job.
+    analysis: Analysis,
+    /// The game's finished review, and the running one.
+    reviews: Reviews,
     /// The game's clock (`clock.rs`).
     clock: GameClock,
     /// Where the clock reads the time (a fake one in tests).
@@ -356,7 +300,7 @@ pub struct AppCore {
 }
 
 /// A game's [`GameSetup::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
-fn new_game_uid() -> u64 {
+pub(crate) fn new_game_uid() -> u64 {
     crate::storage::random_u64().max(1)
 }
 
@@ -421,12 +365,9 @@ impl AppCore {
             settings,
             stats: Stats::default(),
             notices: vec![NOTICE_NOT_SAVED],
-            search: None,
-            analysis: None,
-            analysis_generation: 0,
-            analysis_on: false,
-            review: None,
-            reviewing: None,
+            searches: Searches::default(),
+            analysis: Analysis::default(),
+            reviews: Reviews::default(),
             saver: None,
         }
     }
@@ -494,12 +435,9 @@ impl AppCore {
             settings,
             stats,
             notices,
-            search: None,
-            analysis: None,
-            analysis_generation: 0,
-            analysis_on: false,
-            review,
-            reviewing: None,
+            searches: Searches::default(),
+            analysis: Analysis::default(),
+            reviews: Reviews::restored(review),
             saver: Some(Saver::new(storage)),
         };
         if !core.notices.is_empty() {
@@ -565,8 +503,7 @@ impl AppCore {
         self.cancel_search();
         // A new game starts without analysis; the UI turns it on again where it wants it.
         self.stop_analysis();
-        self.review = None;
-        self.cancel_review();
+        self.reviews.clear();
         self.game = match opening {
             Some(o) => o
                 .game(settings.size)
@@ -594,7 +531,7 @@ impl AppCore {
         Ok(self.view())
     }
 
-    fn check_position(&self, game_id: u64, move_number: usize) -> Result<()> {
+    pub(crate) fn check_position(&self, game_id: u64, move_number: usize) -> Result<()> {
         if game_id == self.session.game_id && move_number == self.game.moves().len() {
             Ok(())
         } else {
@@ -604,7 +541,7 @@ impl AppCore {
 
     /// The game's position after its first `n` moves, replayed from its start (the set-up
     /// position or the empty board) with nothing to redo: what analysis and review search.
-    fn replayed(&self, n: usize) -> Result<Game> {
+    pub(crate) fn replayed(&self, n: usize) -> Result<Game> {
         let size = self.game.size();
         let mut game = self.game.at_start();
         for &p in self.game.moves().iter().take(n) {
@@ -661,7 +598,7 @@ impl AppCore {
             return self.view();
         }
         self.cancel_search();
-        self.cancel_analysis_job();
+        self.analysis.cancel_job();
         // The thinking so far stays with whoever was thinking: in the opening phase the side
         // of the role that acts, not of the stone's colour.
         self.clock.bank(self.clock_side(), self.time.now());
@@ -671,7 +608,7 @@ impl AppCore {
                 self.session.swap = Some(swap);
                 self.clock.take_back();
             }
-            self.drop_stale_review();
+            self.reviews.position_changed(&self.game);
             self.sync_clock();
             self.save_game();
             return self.view();
@@ -695,7 +632,7 @@ impl AppCore {
                 }
             }
         }
-        self.drop_stale_review();
+        self.reviews.position_changed(&self.game);
         self.sync_clock();
         self.save_game();
         self.view()
@@ -744,8 +681,8 @@ impl AppCore {
 
     /// A move against the computer made while analysis is on marks the game as analysed: its
     /// result is counted apart in the stats (the player had the engine's help).
-    fn mark_analysed(&mut self) {
-        if self.analysis_on && self.session.mode == Mode::Computer {
+    pub(crate) fn mark_analysed(&mut self) {
+        if self.analysis.is_on() && self.session.mode == Mode::Computer {
             self.session.analysed = true;
         }
     }

@@ -1,7 +1,11 @@
 //! What a change writes: the game, settings and statistics snapshots queued for the
 //! [`Saver`], and a finished game counted once.
 
-use super::*;
+use crate::error::{Error, Result};
+use crate::saver::{SaveTicket, Saver};
+use crate::settings::{HumanResult, Mode};
+use crate::state::{AppCore, SavedSession};
+use crate::storage::{GAME_FILE, SETTINGS_FILE, STATS_FILE};
 
 impl AppCore {
     /// Queues everything for writing and returns the ticket that waits until it is on disk.
@@ -26,8 +30,8 @@ impl AppCore {
 
     pub(super) fn after_move(&mut self) {
         // The analysed position is gone, and a review of other moves with it.
-        self.cancel_analysis_job();
-        self.drop_stale_review();
+        self.analysis.cancel_job();
+        self.reviews.position_changed(&self.game);
         self.sync_clock();
         // On the board, or on time.
         let winner = match (self.game.result(), self.clock.flag()) {

@@ -1,6 +1,9 @@
 //! Game records: export as a move string or SGF, import as a new game.
 
-use super::*;
+use crate::error::{Error, Result};
+use crate::parts::clock::GameClock;
+use crate::state::{new_game_uid, AppCore, RecordFormat};
+use crate::view::{GameSetup, GameView};
 
 impl AppCore {
     /// The game as a record.
@@ -25,7 +28,7 @@ impl AppCore {
         let game = wuzi::notation::parse_record(text, self.game.rule(), self.game.size())
             .map_err(|e| Error::BadRecord(e.to_string()))?;
         self.cancel_search();
-        self.cancel_analysis_job();
+        self.analysis.cancel_job();
         self.session = GameSetup {
             game_id: self.session.game_id.wrapping_add(1),
             // A finished record is history, not a game won against the computer now; a record
@@ -41,8 +44,7 @@ impl AppCore {
         // A record has no clock: its moves stay untimed, and the game goes on without a limit.
         self.clock = GameClock::new(&self.game, None);
         self.sync_clock();
-        self.review = None;
-        self.cancel_review();
+        self.reviews.clear();
         self.save_game();
         Ok(self.view())
     }

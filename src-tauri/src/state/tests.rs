@@ -1,10 +1,18 @@
 //! The shell's rules, tested on [`AppCore`] directly.
 
 use super::*;
+use crate::parts::analysis::ANALYSIS_LINES;
+use crate::parts::clock::TimeLimit;
+use crate::parts::opening::{Choice, OpeningRule};
+use crate::parts::search::SearchKind;
+use crate::parts::setup::{SetupPlayers, SetupRequest};
 use crate::storage::tests::TempDir;
+use crate::view::Hint;
 use serde_json::json;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
-use wuzi::Verdict;
+use wuzi::{SearchResult, Verdict};
 
 /// The state saved in `dir`, its clock standing still (tests compare views, which hold times).
 fn core_in(dir: &TempDir) -> AppCore {
