@@ -2,6 +2,7 @@
 //! owns its own state, is tested on its own, and imports only parts below it (the import
 //! graph is checked for circles by `import_graph.rs`).
 //!
+//! - [`change`]: the kinds of change of the position, which decide the hooks that run;
 //! - [`opening`]: the Swap / Swap2 opening phase, the rule's state machine;
 //! - [`swap`]: that phase in a game session, with who plays which role;
 //! - [`clock`]: the game clock, plain data that never reads the time itself;
@@ -11,6 +12,7 @@
 //! - [`setup`]: a position from the editor, checked by the referee.
 
 pub mod analysis;
+pub mod change;
 pub mod clock;
 pub mod opening;
 pub mod review;

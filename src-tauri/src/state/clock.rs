@@ -7,6 +7,7 @@ use std::time::Duration;
 use wuzi::gomocup::TimeControl;
 use wuzi::{Color, Level, Limits};
 
+use crate::parts::change::Change;
 use crate::parts::opening::Side;
 use crate::state::AppCore;
 use crate::view::{GameView, ResultView};
@@ -46,8 +47,7 @@ impl AppCore {
         {
             return false;
         }
-        self.cancel_search();
-        self.after_move();
+        let _ = self.change_position(Change::FlagFell, |_| Ok(()));
         true
     }
 

@@ -19,9 +19,10 @@ use wuzi::{Color, Engine, Game, Level, Point, Rule, SavedGame};
 
 use crate::error::{Error, Result};
 use crate::parts::analysis::Analysis;
+use crate::parts::change::{Change, Position};
 use crate::parts::clock::{GameClock, SavedClock, TimeSource};
-use crate::parts::review::{GameReview, Reviews};
 use crate::parts::opening::OpeningRule;
+use crate::parts::review::{GameReview, Reviews};
 use crate::parts::search::Searches;
 use crate::parts::swap::SwapGame;
 use crate::saver::Saver;
@@ -32,6 +33,7 @@ use crate::view::{AppState, GameSetup, GameView, ReviewView};
 mod analysis;
 mod clock;
 mod persist;
+mod position;
 mod records;
 mod review;
 mod search;
@@ -297,6 +299,8 @@ pub struct AppCore {
     clock_paused: bool,
     /// `None`: no data folder, nothing is saved (and the player was told).
     saver: Option<Saver>,
+    /// The position the hooks of [`AppCore::change_position`] last ran for (`position.rs`).
+    hooked: Position,
 }
 
 /// A game's [`GameSetup::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
@@ -346,7 +350,7 @@ impl AppCore {
     pub fn unsaved() -> AppCore {
         let settings = Settings::default();
         let game = fresh_game(settings.rule, settings.size);
-        AppCore {
+        let mut core = AppCore {
             clock: GameClock::new(&game, settings.time_limit()),
             time: TimeSource::system(),
             clock_paused: false,
@@ -369,7 +373,10 @@ impl AppCore {
             analysis: Analysis::default(),
             reviews: Reviews::default(),
             saver: None,
-        }
+            hooked: (0, 0, None, Color::Black, None),
+        };
+        core.hooked = core.position();
+        core
     }
 
     /// The state saved in `storage`, or a fresh one; damaged files give a fresh part and a
@@ -439,7 +446,9 @@ impl AppCore {
             analysis: Analysis::default(),
             reviews: Reviews::restored(review),
             saver: Some(Saver::new(storage)),
+            hooked: (0, 0, None, Color::Black, None),
         };
+        core.hooked = core.position();
         if !core.notices.is_empty() {
             // Replace the damaged files now rather than at the first move.
             core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
@@ -463,6 +472,11 @@ impl AppCore {
     /// The current game as the UI draws it.
     #[must_use]
     pub fn view(&self) -> GameView {
+        debug_assert_eq!(
+            self.hooked,
+            self.position(),
+            "the position changed past `change_position`"
+        );
         let mut view = GameView::new(&self.game, &self.session);
         view.review = self.review().map(ReviewView::from);
         self.show_clock(&mut view);
@@ -500,34 +514,32 @@ impl AppCore {
             Rule::Freestyle | Rule::Standard => None,
         };
 
-        self.cancel_search();
         // A new game starts without analysis; the UI turns it on again where it wants it.
-        self.stop_analysis();
-        self.reviews.clear();
-        self.game = match opening {
-            Some(o) => o
-                .game(settings.size)
-                .unwrap_or_else(|_| fresh_game(settings.rule, settings.size)),
-            None => fresh_game(settings.rule, settings.size),
-        };
-        self.clock = GameClock::new(&self.game, settings.time_limit());
-        self.session = GameSetup {
-            game_id: self.session.game_id.wrapping_add(1),
-            mode: settings.mode,
-            level: settings.level,
-            human_color: settings.human_color,
-            stats_counted: false,
-            game_uid: new_game_uid(),
-            analysed: false,
-            opening,
-            swap: SwapGame::start(settings.opening_rule, &self.game, settings.human_color),
-        };
-        self.sync_clock();
-        if settings != self.settings {
-            self.settings = settings;
-            self.save_settings();
-        }
-        self.save_game();
+        self.change_position(Change::Replaced { analysis_off: true }, |core| {
+            core.game = match opening {
+                Some(o) => o
+                    .game(settings.size)
+                    .unwrap_or_else(|_| fresh_game(settings.rule, settings.size)),
+                None => fresh_game(settings.rule, settings.size),
+            };
+            core.clock = GameClock::new(&core.game, settings.time_limit());
+            core.session = GameSetup {
+                game_id: core.session.game_id.wrapping_add(1),
+                mode: settings.mode,
+                level: settings.level,
+                human_color: settings.human_color,
+                stats_counted: false,
+                game_uid: new_game_uid(),
+                analysed: false,
+                opening,
+                swap: SwapGame::start(settings.opening_rule, &core.game, settings.human_color),
+            };
+            if settings != core.settings {
+                core.settings = settings;
+                core.save_settings();
+            }
+            Ok(())
+        })?;
         Ok(self.view())
     }
 
@@ -574,20 +586,17 @@ impl AppCore {
         }
         let p = self.parse_point(point)?;
         let size = self.game.size();
-        match self.swap_in_progress() {
-            Some(swap) => self.place_opening_stone(swap, p)?,
-            None => {
-                self.game
+        // A hint for the previous position is of no use any more: the path cancels it.
+        self.change_position(Change::Played { by_human: true }, |core| {
+            match core.swap_in_progress() {
+                Some(swap) => core.place_opening_stone(swap, p),
+                None => core
+                    .game
                     .try_play(p)
-                    .map_err(|e| Error::from_play(e, size))?;
+                    .map(drop)
+                    .map_err(|e| Error::from_play(e, size)),
             }
-        }
-        // An opening stone's time is its placer's (`GameClock` owners), whatever its colour.
-        self.clock.record_move(self.time.now());
-        // A hint for the previous position is of no use any more.
-        self.cancel_search();
-        self.mark_analysed();
-        self.after_move();
+        })?;
         Ok(self.view())
     }
 
@@ -597,44 +606,35 @@ impl AppCore {
         if !self.session.can_undo(&self.game) || self.clock.flag().is_some() {
             return self.view();
         }
-        self.cancel_search();
-        self.analysis.cancel_job();
         // The thinking so far stays with whoever was thinking: in the opening phase the side
-        // of the role that acts, not of the stone's colour.
-        self.clock.bank(self.clock_side(), self.time.now());
-        if let Some(mut swap) = self.swap_in_progress() {
-            // `can_undo` allowed it: one of the human's stones of the stage under way.
-            if swap.phase.take_back(&mut self.game).is_ok() {
-                self.session.swap = Some(swap);
-                self.clock.take_back();
+        // of the role that acts, not of the stone's colour (the path banks it).
+        let _ = self.change_position(Change::Undone, |core| {
+            if let Some(mut swap) = core.swap_in_progress() {
+                // `can_undo` allowed it: one of the human's stones of the stage under way.
+                if swap.phase.take_back(&mut core.game).is_ok() {
+                    core.session.swap = Some(swap);
+                }
+                return Ok(());
             }
-            self.reviews.position_changed(&self.game);
-            self.sync_clock();
-            self.save_game();
-            return self.view();
-        }
-        match self.session.mode {
-            Mode::Local => {
-                self.game.undo();
-                self.clock.take_back();
-            }
-            Mode::Computer => {
-                // `can_undo` promised a human move after the opening stones, so the loop
-                // stops on it before reaching them.
-                while self.game.moves().len() > self.session.fixed_moves()
-                    && self.game.undo().is_some()
-                {
-                    self.clock.take_back();
-                    // After an undo the side to move is the side that made the undone move.
-                    if self.game.to_move() == self.session.human_color {
-                        break;
+            match core.session.mode {
+                Mode::Local => {
+                    core.game.undo();
+                }
+                Mode::Computer => {
+                    // `can_undo` promised a human move after the opening stones, so the loop
+                    // stops on it before reaching them.
+                    while core.game.moves().len() > core.session.fixed_moves()
+                        && core.game.undo().is_some()
+                    {
+                        // After an undo the side to move is the side that made the undone move.
+                        if core.game.to_move() == core.session.human_color {
+                            break;
+                        }
                     }
                 }
             }
-        }
-        self.reviews.position_changed(&self.game);
-        self.sync_clock();
-        self.save_game();
+            Ok(())
+        });
         self.view()
     }
 
@@ -644,25 +644,19 @@ impl AppCore {
         if !self.session.can_redo(&self.game) || self.clock.flag().is_some() {
             return self.view();
         }
-        self.cancel_search();
-        self.mark_analysed();
-        self.clock.bank(self.clock_side(), self.time.now());
-        if let Some(mut swap) = self.swap_in_progress() {
-            if swap.phase.redo(&mut self.game).is_ok() {
-                self.session.swap = Some(swap);
-                self.clock.replay();
+        let _ = self.change_position(Change::Redone, |core| {
+            if let Some(mut swap) = core.swap_in_progress() {
+                if swap.phase.redo(&mut core.game).is_ok() {
+                    core.session.swap = Some(swap);
+                }
+                return Ok(());
             }
-            self.after_move();
-            return self.view();
-        }
-        self.game.redo();
-        self.clock.replay();
-        if self.session.mode == Mode::Computer {
-            while self.session.computer_to_move(&self.game) && self.game.redo().is_some() {
-                self.clock.replay();
+            core.game.redo();
+            if core.session.mode == Mode::Computer {
+                while core.session.computer_to_move(&core.game) && core.game.redo().is_some() {}
             }
-        }
-        self.after_move();
+            Ok(())
+        });
         self.view()
     }
 

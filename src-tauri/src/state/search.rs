@@ -9,6 +9,7 @@ use std::sync::Arc;
 use wuzi::{Level, SearchResult};
 
 use crate::error::{Error, Result};
+use crate::parts::change::Change;
 use crate::parts::search::{OpeningTask, SearchJob, SearchKind};
 use crate::state::{AppCore, HINT_LEVEL};
 use crate::view::{GameView, Hint};
@@ -99,11 +100,12 @@ impl AppCore {
         // scores as a finished game.
         let best = result.best.ok_or(Error::GameOver)?;
         let size = self.game.size();
-        self.game
-            .try_play(best)
-            .map_err(|e| Error::from_play(e, size))?;
-        self.clock.record_move(self.time.now());
-        self.after_move();
+        self.change_position(Change::Played { by_human: false }, |core| {
+            core.game
+                .try_play(best)
+                .map(drop)
+                .map_err(|e| Error::from_play(e, size))
+        })?;
         Ok(self.view())
     }
 

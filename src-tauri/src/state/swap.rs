@@ -14,6 +14,7 @@
 use wuzi::{Color, Point};
 
 use crate::error::{Error, Result};
+use crate::parts::change::Change;
 use crate::parts::opening::{Choice, OpeningError, OpeningRule, Side, Stage};
 use crate::parts::search::{ComputerAnswer, OpeningAction, OpeningTask, SearchJob};
 use crate::parts::swap::SwapGame;
@@ -90,12 +91,13 @@ impl AppCore {
             .choose(choice)
             .map_err(|e| opening_error(e, size))?;
         let role = self.clock_side_role();
-        self.cancel_search();
-        self.decided(swap, self.game.moves().len());
-        // The chooser goes on thinking on its next stone, or its time is its side's.
-        let acts_next = self.clock_side() == swap.clock_color(role);
-        self.clock_after_choice(role, acts_next);
-        self.save_game();
+        self.change_position(Change::Decided, |core| {
+            core.decided(swap, core.game.moves().len());
+            // The chooser goes on thinking on its next stone, or its time is its side's.
+            let acts_next = core.clock_side() == swap.clock_color(role);
+            core.clock_after_choice(role, acts_next);
+            Ok(())
+        })?;
         Ok(self.view())
     }
 
@@ -176,19 +178,16 @@ impl AppCore {
             log::error!("the computer's opening action {action:?} does not fit: {e}");
             return Err(Error::Internal);
         }
-        let before = self.game.moves().len();
-        self.game = game;
-        self.decided(swap, stones);
-        // One role did it all, on one search: its thinking is its first stone's (the choice's
-        // included), or its side's when it only chose.
-        if action.choice.is_some() {
-            self.clock_after_choice(role, !action.stones.is_empty());
-        }
-        let now = self.time.now();
-        for _ in before..self.game.moves().len() {
-            self.clock.record_move(now);
-        }
-        self.after_move();
+        self.change_position(Change::Played { by_human: false }, |core| {
+            core.game = game;
+            core.decided(swap, stones);
+            // One role did it all, on one search: its thinking is its first stone's (the
+            // choice's included, the path records it), or its side's when it only chose.
+            if action.choice.is_some() {
+                core.clock_after_choice(role, !action.stones.is_empty());
+            }
+            Ok(())
+        })?;
         Ok(self.view())
     }
 
