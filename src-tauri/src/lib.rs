@@ -4,6 +4,8 @@
 //! (App IPC contract in docs/architecture.md) and the engine, and keeps the game on disk.
 //! [`state::AppCore`] holds the logic and is tested without a webview; `commands` wraps it.
 
+#[macro_use]
+mod command_list;
 pub mod commands;
 pub mod error;
 pub mod parts;
@@ -37,6 +39,13 @@ fn background_threads() -> usize {
         .max(1)
 }
 
+/// `generate_handler!` for the commands `src/command_list.rs` lists.
+macro_rules! handler {
+    ($($name:ident),* $(,)?) => {
+        tauri::generate_handler![$(commands::$name),*]
+    };
+}
+
 /// Registers the plugins, the engine, the commands and the state loading on `builder`.
 ///
 /// The saved state is loaded in `setup` (the data folder is known only then) unless the caller
@@ -58,32 +67,7 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             }
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![
-            commands::get_state,
-            commands::new_game,
-            commands::play,
-            commands::computer_move,
-            commands::choose_opening,
-            commands::cancel_search,
-            commands::undo,
-            commands::redo,
-            commands::hint,
-            commands::export_record,
-            commands::import_record,
-            commands::get_settings,
-            commands::set_settings,
-            commands::get_stats,
-            commands::save_now,
-            commands::haptic_tick,
-            commands::start_analysis,
-            commands::stop_analysis,
-            commands::start_review,
-            commands::cancel_review,
-            commands::set_clock_paused,
-            commands::check_clock,
-            commands::check_setup,
-            commands::start_setup,
-        ])
+        .invoke_handler(app_commands!(handler))
 }
 
 /// Ends the app through its normal exit (the `RunEvent::Exit` below, which writes the queued
