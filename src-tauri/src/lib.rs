@@ -22,7 +22,8 @@ use std::sync::{Mutex, PoisonError};
 
 use tauri::{Manager, Runtime};
 
-use crate::state::{AppCore, BackgroundEngine, Core, EngineSlot};
+use crate::parts::engine::EngineSlot;
+use crate::state::{AppCore, BackgroundEngine, Core};
 use crate::storage::DATA_DIR_ENV;
 
 /// Transposition-table size: phones have less memory to spare (32 MiB).

@@ -5,11 +5,11 @@ use serde::Serialize;
 use wuzi::openings::renju::Opening;
 use wuzi::{Color, Draw, Game, Level, Outlook, Point, Rule, Verdict, WinKind, MIN_SIZE};
 
-use crate::settings::{level_number, Mode, Settings, Stats};
 use crate::parts::clock::ClockView;
 use crate::parts::opening::{Choice, OpeningRule, Side, Stage};
 use crate::parts::review::{GameReview, ReviewedMove};
 use crate::parts::swap::SwapGame;
+use crate::settings::{level_number, Mode, Settings, Stats};
 
 /// Who plays the current game, and its identity for stale-reply checks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -16,6 +16,7 @@ use std::time::Duration;
 use wuzi::ai::review::expected_score;
 use wuzi::{Color, Engine, Game, Limits, SearchResult};
 
+use crate::parts::engine::EngineSlot;
 use crate::view::{AnalysisLine, AnalysisUpdate};
 
 /// The budget of each round (all lines together): the first answer comes quickly, later ones
@@ -70,6 +71,25 @@ impl AnalysisJob {
             return None;
         }
         Some(self.update(&lines, round))
+    }
+
+    /// Runs the rounds with `engine`, handing each finished one to `send` while `wanted` says
+    /// the job is still current; stops when the job is cancelled, `send` fails (the webview is
+    /// gone), the engine panics or the rounds are done.
+    pub fn run_rounds(
+        &self,
+        engine: &mut EngineSlot,
+        mut wanted: impl FnMut(&AnalysisJob) -> bool,
+        mut send: impl FnMut(AnalysisUpdate) -> bool,
+    ) {
+        for round in 0..ROUND_BUDGETS_MS.len() {
+            let Some(Some(update)) = engine.run(|e| self.run_round(e, round)) else {
+                return;
+            };
+            if !wanted(self) || !send(update) {
+                return;
+            }
+        }
     }
 
     /// The update for the `lines` found in round `round`.

@@ -6,6 +6,7 @@
 //! - [`opening`]: the Swap / Swap2 opening phase, the rule's state machine;
 //! - [`swap`]: that phase in a game session, with who plays which role;
 //! - [`clock`]: the game clock, plain data that never reads the time itself;
+//! - [`engine`]: the engine, built on first use and dropped after a panic;
 //! - [`search`]: the computer's and the hint's search jobs and their one running slot;
 //! - [`analysis`]: analysis mode's jobs and the running one;
 //! - [`review`]: game review's jobs, the running one and the finished review;
@@ -14,6 +15,7 @@
 pub mod analysis;
 pub mod change;
 pub mod clock;
+pub mod engine;
 pub mod opening;
 pub mod review;
 pub mod search;

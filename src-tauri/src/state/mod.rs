@@ -15,10 +15,11 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use wuzi::openings::renju::{self, Opening};
-use wuzi::{Color, Engine, Game, Level, Point, Rule, SavedGame};
+use wuzi::{Color, Game, Level, Point, Rule, SavedGame};
 
 use crate::error::{Error, Result};
 use crate::parts::analysis::Analysis;
+use crate::parts::engine::EngineSlot;
 use crate::parts::change::{Change, Position};
 use crate::parts::clock::{GameClock, SavedClock, TimeSource};
 use crate::parts::opening::OpeningRule;
@@ -51,56 +52,6 @@ pub type EngineState = Mutex<EngineSlot>;
 /// tables never evict the game's.
 #[derive(Debug)]
 pub struct BackgroundEngine(pub Mutex<EngineSlot>);
-
-/// The engine, created by the first search: its tables (tens of MiB, filled on creation) then
-/// cost nothing at start-up and are built on the blocking pool, not on the main thread.
-#[derive(Debug)]
-pub struct EngineSlot {
-    tt_mib: usize,
-    /// Master's search threads, 0 = automatic ([`Engine::set_threads`]).
-    threads: usize,
-    engine: Option<Engine>,
-}
-
-impl EngineSlot {
-    /// An empty slot for an engine with a `tt_mib` MiB transposition table.
-    #[must_use]
-    pub fn new(tt_mib: usize) -> EngineSlot {
-        EngineSlot::with_threads(tt_mib, 0)
-    }
-
-    /// An empty slot for an engine searching with `threads` threads (0 = automatic).
-    #[must_use]
-    pub fn with_threads(tt_mib: usize, threads: usize) -> EngineSlot {
-        EngineSlot {
-            tt_mib,
-            threads,
-            engine: None,
-        }
-    }
-
-    /// The engine, created on first use.
-    pub fn get(&mut self) -> &mut Engine {
-        let threads = self.threads;
-        self.engine.get_or_insert_with(|| {
-            let mut engine = Engine::new(self.tt_mib);
-            engine.set_threads(threads);
-            engine
-        })
-    }
-
-    /// Drops the engine, so that the next search builds a fresh one: after a panic its
-    /// tables may be half-written (`pbrain-wuzi` does the same).
-    pub fn reset(&mut self) {
-        self.engine = None;
-    }
-
-    /// Whether an engine has been built since the slot was made or reset.
-    #[must_use]
-    pub const fn is_built(&self) -> bool {
-        self.engine.is_some()
-    }
-}
 
 /// Told once after a start that found the saved game unusable (a code the UI translates).
 pub const NOTICE_GAME_DAMAGED: &str = "gameDamaged";

@@ -211,15 +211,18 @@ impl AppCore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parts::clock::TimeSource;
     use crate::parts::search::SearchKind;
+    use crate::settings::Settings;
     use crate::state::tests::{answer, pos};
-    use crate::state::*;
-    use crate::view::Hint;
-    use std::sync::atomic::Ordering;
-    use std::sync::Arc;
+    use crate::state::{NewGameOptions, RecordFormat};
     use crate::storage::tests::TempDir;
+    use crate::storage::{Storage, GAME_FILE, SETTINGS_FILE};
+    use crate::view::Hint;
     use serde_json::json;
-    use std::sync::atomic::AtomicU64;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    use wuzi::{Engine, Level, Rule};
 
     fn core_in(dir: &TempDir) -> AppCore {
         AppCore::load(Storage::open(&dir.0).unwrap())

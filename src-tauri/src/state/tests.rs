@@ -12,7 +12,7 @@ use serde_json::json;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use wuzi::{SearchResult, Verdict};
+use wuzi::{Engine, SearchResult, Verdict};
 
 /// The state saved in `dir`, its clock standing still (tests compare views, which hold times).
 fn core_in(dir: &TempDir) -> AppCore {
