@@ -136,9 +136,7 @@ pub(crate) mod optional_level {
     use serde::{Deserialize, Deserializer};
     use wuzi::Level;
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-        d: D,
-    ) -> Result<Option<Level>, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
         #[derive(Deserialize)]
         struct Wrap(#[serde(with = "super::level_number")] Level);
         Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(l)| l))

@@ -2,8 +2,9 @@
 //! of growing budgets, until the position changes or the player turns it off.
 //!
 //! [`Analysis`] owns the running job: [`Analysis::begin`] hands out an [`AnalysisJob`] (a copy
-//! of the position, a cancel flag and a generation number) and cancels the one before it; the command layer runs the
-//! job's rounds on the blocking pool with its own engine, never holding the state lock while
+//! of the position, a cancel flag and a generation number) and cancels the one before it; the
+//! command layer runs the job's rounds on the blocking pool with its own engine
+//! ([`AnalysisJob::run_rounds`]), never holding the state lock while
 //! it searches, so a tap is never kept waiting. Every change of the position (a move, undo,
 //! redo, a new game, an import) raises the running job's cancel flag: its round stops at once
 //! and nothing more is sent for it. A round is sent only if [`Analysis::is_current`]

@@ -2139,7 +2139,13 @@ fn start_work(core: &mut AppCore, hint: bool) -> Running {
 /// What `name` must have done through the path: the search cancelled, the analysis job and
 /// the review cancelled unless the stones stayed (`same_stones`), the clock synced with the
 /// game and the game saved as it now stands.
-fn after_change(core: &mut AppCore, dir: &TempDir, running: &Running, name: &str, same_stones: bool) {
+fn after_change(
+    core: &mut AppCore,
+    dir: &TempDir,
+    running: &Running,
+    name: &str,
+    same_stones: bool,
+) {
     if let Some(hint) = &running.hint {
         assert!(hint.load(Ordering::SeqCst), "{name}: the hint goes on");
     }
