@@ -149,8 +149,15 @@ fn named_paths(module: &ModPath, text: &str) -> Named {
         let after = &rest[word.len()..];
         // `mod name {`: an inline module opens.
         if word == "mod" {
-            let name: String = after.trim_start().chars().take_while(|&c| is_ident(c)).collect();
-            if after.trim_start()[name.len()..].trim_start().starts_with('{') {
+            let name: String = after
+                .trim_start()
+                .chars()
+                .take_while(|&c| is_ident(c))
+                .collect();
+            if after.trim_start()[name.len()..]
+                .trim_start()
+                .starts_with('{')
+            {
                 inline.push((name, depth));
             }
         }
@@ -304,7 +311,10 @@ fn read_tree(dir: &Path, under: &str, out: &mut Vec<(ModPath, String)>) {
         if path.is_dir() {
             read_tree(&path, &rel, out);
         } else if let Some(module) = module_of(&rel) {
-            out.push((module, std::fs::read_to_string(&path).expect("a source file")));
+            out.push((
+                module,
+                std::fs::read_to_string(&path).expect("a source file"),
+            ));
         }
     }
 }
@@ -330,9 +340,9 @@ fn the_shells_modules_import_each_other_without_circles() {
     // The check sees the edges that are there: the commands use the state, and a part of the
     // core the parts below it.
     let has = |from: &str, to: &str| {
-        graph.iter().any(|(m, t)| {
-            show(m) == from && t.iter().any(|t| show(t) == to)
-        })
+        graph
+            .iter()
+            .any(|(m, t)| show(m) == from && t.iter().any(|t| show(t) == to))
     };
     assert!(has("commands", "state"), "{graph:?}");
     assert!(has("parts::swap", "parts::opening"), "{graph:?}");
@@ -342,7 +352,10 @@ fn the_shells_modules_import_each_other_without_circles() {
         panic!("an import circle: {}", names.join(" → "));
     }
     let names: Vec<String> = globbers.iter().map(show).collect();
-    assert!(names.is_empty(), "`use super::*` at file level in {names:?}");
+    assert!(
+        names.is_empty(),
+        "`use super::*` at file level in {names:?}"
+    );
 }
 
 #[test]

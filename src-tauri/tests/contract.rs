@@ -49,7 +49,10 @@ fn every_layer_names_the_same_commands() {
     let commands = listed();
     assert!(commands.len() >= 10, "{commands:?}");
     for name in &commands {
-        assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{name}");
+        assert!(
+            name.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+            "{name}"
+        );
     }
 
     // The list drives the handler and the permissions.
@@ -81,7 +84,10 @@ fn every_layer_names_the_same_commands() {
         .into_iter()
         .map(|p| p.replace('-', "_"))
         .collect();
-    assert_eq!(granted, commands, "capabilities/default.json vs src/command_list.rs");
+    assert_eq!(
+        granted, commands,
+        "capabilities/default.json vs src/command_list.rs"
+    );
 
     let ui = after_each(&read("../ui/api.js"), "call('");
     assert_eq!(ui, commands, "ui/api.js vs src/command_list.rs");

@@ -31,7 +31,6 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use wuzi::{Color, Game};
 
-
 /// Where the clock reads the time: the system's monotonic clock, or a fake that tests move.
 #[derive(Clone, Debug)]
 pub struct TimeSource {

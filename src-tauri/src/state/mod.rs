@@ -19,9 +19,9 @@ use wuzi::{Color, Game, Level, Point, Rule, SavedGame};
 
 use crate::error::{Error, Result};
 use crate::parts::analysis::Analysis;
-use crate::parts::engine::EngineSlot;
 use crate::parts::change::{Change, Position};
 use crate::parts::clock::{GameClock, SavedClock, TimeSource};
+use crate::parts::engine::EngineSlot;
 use crate::parts::opening::OpeningRule;
 use crate::parts::review::{GameReview, Reviews};
 use crate::parts::search::Searches;

@@ -29,24 +29,29 @@ impl AppCore {
         let game = wuzi::notation::parse_record(text, self.game.rule(), self.game.size())
             .map_err(|e| Error::BadRecord(e.to_string()))?;
         // Analysis stays on: the UI starts the next job for the record's position.
-        self.change_position(Change::Replaced { analysis_off: false }, |core| {
-            core.session = GameSetup {
-                game_id: core.session.game_id.wrapping_add(1),
-                // A finished record is history, not a game won against the computer now; a
-                // record from a set-up position is practice, like the editor's (`start_setup`).
-                stats_counted: game.result().is_some() || game.setup().is_some(),
-                game_uid: new_game_uid(),
-                analysed: false,
-                opening: None,
-                swap: None,
-                ..core.session
-            };
-            core.game = game;
-            // A record has no clock: its moves stay untimed, and the game goes on without a
-            // limit.
-            core.clock = GameClock::new(&core.game, None);
-            Ok(())
-        })?;
+        self.change_position(
+            Change::Replaced {
+                analysis_off: false,
+            },
+            |core| {
+                core.session = GameSetup {
+                    game_id: core.session.game_id.wrapping_add(1),
+                    // A finished record is history, not a game won against the computer now; a
+                    // record from a set-up position is practice, like the editor's (`start_setup`).
+                    stats_counted: game.result().is_some() || game.setup().is_some(),
+                    game_uid: new_game_uid(),
+                    analysed: false,
+                    opening: None,
+                    swap: None,
+                    ..core.session
+                };
+                core.game = game;
+                // A record has no clock: its moves stay untimed, and the game goes on without a
+                // limit.
+                core.clock = GameClock::new(&core.game, None);
+                Ok(())
+            },
+        )?;
         Ok(self.view())
     }
 }

@@ -2199,89 +2199,148 @@ fn local_game(core: &mut AppCore, opening_rule: OpeningRule) {
 fn every_change_of_the_position_runs_every_hook() {
     type Time = Arc<std::sync::atomic::AtomicU64>;
     // Each mutator, from a position its case sets up; `true` where the stones stay.
-    type Case = (&'static str, bool, fn(&mut AppCore), fn(&mut AppCore, &Time));
+    type Case = (
+        &'static str,
+        bool,
+        fn(&mut AppCore),
+        fn(&mut AppCore, &Time),
+    );
     let cases: [Case; 10] = [
-        ("play", false, |c| {
-            play(c, "h8");
-        }, |c, _| {
-            play(c, "i9");
-        }),
-        ("undo", false, |c| {
-            play(c, "h8");
-            play(c, "i9");
-        }, |c, _| {
-            c.undo();
-        }),
-        ("redo", false, |c| {
-            play(c, "h8");
-            play(c, "i9");
-            c.undo();
-        }, |c, _| {
-            c.redo();
-        }),
-        ("new_game", false, |c| {
-            play(c, "h8");
-        }, |c, _| {
-            c.new_game(NewGameOptions::default()).unwrap();
-        }),
-        ("import_record", false, |c| {
-            play(c, "h8");
-        }, |c, _| {
-            c.import_record("h8 i9 j10").unwrap();
-        }),
-        ("start_setup", false, |c| {
-            play(c, "h8");
-        }, |c, _| {
-            let players = SetupPlayers { mode: Mode::Local, human_color: None, level: None };
-            c.start_setup(&a_setup(), &players).unwrap();
-        }),
-        ("finish_move", false, |c| {
-            vs_computer(c, Color::Black);
-            play(c, "h8");
-        }, |c, _| {
-            let (id, n) = pos(c);
-            let job = c.begin_search(SearchKind::Move, id, n).unwrap();
-            c.finish_move(&job, &answer("i9", 15)).unwrap();
-        }),
-        ("finish_opening", false, |c| {
-            c.new_game(NewGameOptions {
-                mode: Some(Mode::Computer),
-                human_color: Some(Color::Black),
-                rule: Some(Rule::Freestyle),
-                opening_rule: Some(OpeningRule::Swap),
-                ..Default::default()
-            })
-            .unwrap();
-            for p in ["h8", "h9", "i9"] {
-                play(c, p);
-            }
-        }, |c, _| {
-            let (id, n) = pos(c);
-            let job = c.begin_search(SearchKind::Move, id, n).unwrap();
-            let action = crate::parts::search::OpeningAction {
-                choice: Some(Choice::White),
-                stones: vec![Point::from_rif("j10", 15).unwrap()],
-            };
-            let answer = crate::parts::search::ComputerAnswer::Opening(Some(action));
-            c.finish_computer(&job, &answer).unwrap();
-        }),
-        ("choose_opening", true, |c| {
-            local_game(c, OpeningRule::Swap);
-            for p in ["h8", "h9", "i9"] {
-                play(c, p);
-            }
-        }, |c, _| {
-            let (id, n) = pos(c);
-            c.choose_opening(Choice::White, id, n).unwrap();
-        }),
-        ("check_flag", false, |c| {
-            c.set_settings(json!({ "clockMinutes": 5 })).unwrap();
-            local_game(c, OpeningRule::None);
-            play(c, "h8");
-        }, |c, time| {
-            wait(time, 300_001);
-            assert!(c.check_flag(), "the flag falls");
-        }),
+        (
+            "play",
+            false,
+            |c| {
+                play(c, "h8");
+            },
+            |c, _| {
+                play(c, "i9");
+            },
+        ),
+        (
+            "undo",
+            false,
+            |c| {
+                play(c, "h8");
+                play(c, "i9");
+            },
+            |c, _| {
+                c.undo();
+            },
+        ),
+        (
+            "redo",
+            false,
+            |c| {
+                play(c, "h8");
+                play(c, "i9");
+                c.undo();
+            },
+            |c, _| {
+                c.redo();
+            },
+        ),
+        (
+            "new_game",
+            false,
+            |c| {
+                play(c, "h8");
+            },
+            |c, _| {
+                c.new_game(NewGameOptions::default()).unwrap();
+            },
+        ),
+        (
+            "import_record",
+            false,
+            |c| {
+                play(c, "h8");
+            },
+            |c, _| {
+                c.import_record("h8 i9 j10").unwrap();
+            },
+        ),
+        (
+            "start_setup",
+            false,
+            |c| {
+                play(c, "h8");
+            },
+            |c, _| {
+                let players = SetupPlayers {
+                    mode: Mode::Local,
+                    human_color: None,
+                    level: None,
+                };
+                c.start_setup(&a_setup(), &players).unwrap();
+            },
+        ),
+        (
+            "finish_move",
+            false,
+            |c| {
+                vs_computer(c, Color::Black);
+                play(c, "h8");
+            },
+            |c, _| {
+                let (id, n) = pos(c);
+                let job = c.begin_search(SearchKind::Move, id, n).unwrap();
+                c.finish_move(&job, &answer("i9", 15)).unwrap();
+            },
+        ),
+        (
+            "finish_opening",
+            false,
+            |c| {
+                c.new_game(NewGameOptions {
+                    mode: Some(Mode::Computer),
+                    human_color: Some(Color::Black),
+                    rule: Some(Rule::Freestyle),
+                    opening_rule: Some(OpeningRule::Swap),
+                    ..Default::default()
+                })
+                .unwrap();
+                for p in ["h8", "h9", "i9"] {
+                    play(c, p);
+                }
+            },
+            |c, _| {
+                let (id, n) = pos(c);
+                let job = c.begin_search(SearchKind::Move, id, n).unwrap();
+                let action = crate::parts::search::OpeningAction {
+                    choice: Some(Choice::White),
+                    stones: vec![Point::from_rif("j10", 15).unwrap()],
+                };
+                let answer = crate::parts::search::ComputerAnswer::Opening(Some(action));
+                c.finish_computer(&job, &answer).unwrap();
+            },
+        ),
+        (
+            "choose_opening",
+            true,
+            |c| {
+                local_game(c, OpeningRule::Swap);
+                for p in ["h8", "h9", "i9"] {
+                    play(c, p);
+                }
+            },
+            |c, _| {
+                let (id, n) = pos(c);
+                c.choose_opening(Choice::White, id, n).unwrap();
+            },
+        ),
+        (
+            "check_flag",
+            false,
+            |c| {
+                c.set_settings(json!({ "clockMinutes": 5 })).unwrap();
+                local_game(c, OpeningRule::None);
+                play(c, "h8");
+            },
+            |c, time| {
+                wait(time, 300_001);
+                assert!(c.check_flag(), "the flag falls");
+            },
+        ),
     ];
     for (name, same_stones, before, change) in cases {
         let dir = TempDir::new(&format!("one-path-{name}"));
