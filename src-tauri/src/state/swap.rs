@@ -218,9 +218,8 @@ mod tests {
     use crate::state::{NewGameOptions, RecordFormat};
     use crate::storage::tests::TempDir;
     use crate::storage::{Storage, GAME_FILE, SETTINGS_FILE};
-    use crate::view::Hint;
     use serde_json::json;
-    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::atomic::AtomicU64;
     use std::sync::Arc;
     use wuzi::{Engine, Level, Rule};
 

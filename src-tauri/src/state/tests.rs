@@ -7,7 +7,6 @@ use crate::parts::opening::{Choice, OpeningRule};
 use crate::parts::search::SearchKind;
 use crate::parts::setup::{SetupPlayers, SetupRequest};
 use crate::storage::tests::TempDir;
-use crate::view::Hint;
 use serde_json::json;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
