@@ -16,11 +16,12 @@ use tauri::ipc::{Channel, JavaScriptChannelId};
 use tauri::{AppHandle, Manager, Runtime, State, Webview};
 
 use crate::error::{Error, Result};
+use crate::parts::analysis::AnalysisJob;
+use crate::parts::opening::Choice;
+use crate::parts::search::{SearchJob, SearchKind};
+use crate::parts::setup::{SetupPlayers, SetupRequest};
 use crate::settings::{Settings, Stats};
-use crate::state::{
-    AnalysisJob, AppCore, BackgroundEngine, Choice, Core, EngineState, NewGameOptions,
-    RecordFormat, SearchJob, SearchKind, SetupPlayers, SetupRequest, ROUND_BUDGETS_MS,
-};
+use crate::state::{AppCore, BackgroundEngine, Core, EngineState, NewGameOptions, RecordFormat};
 use crate::view::{AnalysisUpdate, AppState, GameView, Hint, ReviewProgress};
 
 /// A command argument that Tauri always accepts and the command checks, so a missing or
@@ -68,6 +69,30 @@ async fn on_core<R: Runtime, T: Send + 'static>(
         })
 }
 
+/// Runs `work` on the blocking pool with the game's engine (or with `background`'s, for
+/// analysis and review) locked; `None` if it panicked, the engine then being dropped
+/// ([`crate::parts::engine::EngineSlot::run`]).
+async fn on_engine<R: Runtime, T: Send + 'static>(
+    app: &AppHandle<R>,
+    background: bool,
+    work: impl FnOnce(&mut wuzi::Engine) -> T + Send + 'static,
+) -> Option<T> {
+    let app = app.clone();
+    tauri::async_runtime::spawn_blocking(move || {
+        let slot = if background {
+            &app.state::<BackgroundEngine>().inner().0
+        } else {
+            app.state::<EngineState>().inner()
+        };
+        lock(slot).run(work)
+    })
+    .await
+    .unwrap_or_else(|e| {
+        log::error!("an engine task failed: {e}");
+        None
+    })
+}
+
 /// Everything the UI needs at start; the notice (e.g. a damaged save) is given once.
 #[tauri::command]
 pub fn get_state(core: State<'_, Core>) -> AppState {
@@ -109,21 +134,17 @@ async fn search<R: Runtime, A: Send + 'static, T: Send + 'static>(
     let (game_id, move_number) = (game_id.get()?, move_number.get()?);
     let job = lock(&app.state::<Core>()).begin_search(kind, game_id, move_number)?;
     let cancel = job.cancel_flag();
-    let worker = app.clone();
-    let ran = tauri::async_runtime::spawn_blocking(move || {
-        let result = run(&job, lock(&worker.state::<EngineState>()).get());
+    let ran = on_engine(&app, false, move |engine| {
+        let result = run(&job, engine);
         (job, result)
     })
     .await;
     let core = app.state::<Core>();
     let mut core = lock(&core);
     match ran {
-        Ok((job, result)) => finish(&mut core, &job, &result),
-        Err(e) => {
-            // The search panicked: free the slot so the next request is not refused as busy,
-            // and build a fresh engine for it, as the old one's tables may be half-written.
-            log::error!("the engine panicked ({e}); starting a fresh one");
-            lock(&app.state::<EngineState>()).reset();
+        Some((job, result)) => finish(&mut core, &job, &result),
+        None => {
+            // The search panicked: free the slot so the next request is not refused as busy.
             core.abandon_search(&cancel);
             Err(Error::Cancelled)
         }
@@ -234,29 +255,17 @@ pub async fn start_analysis<R: Runtime>(
 pub fn run_analysis<R: Runtime>(
     app: &AppHandle<R>,
     job: &AnalysisJob,
-    mut send: impl FnMut(AnalysisUpdate) -> bool,
+    send: impl FnMut(AnalysisUpdate) -> bool,
 ) {
     let engine = app.state::<BackgroundEngine>();
     // A cancelled job ahead of this one still holds the engine for the moment its search
     // takes to notice.
     let mut engine = lock(&engine.0);
-    for round in 0..ROUND_BUDGETS_MS.len() {
-        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            job.run_round(engine.get(), round)
-        }));
-        let update = match ran {
-            Ok(Some(update)) => update,
-            Ok(None) => return,
-            Err(_) => {
-                log::error!("the analysis engine panicked; starting a fresh one");
-                engine.reset();
-                return;
-            }
-        };
-        if !lock(&app.state::<Core>()).analysis_current(job) || !send(update) {
-            return;
-        }
-    }
+    job.run_rounds(
+        &mut engine,
+        |job| lock(&app.state::<Core>()).analysis_current(job),
+        send,
+    );
 }
 
 /// Turns analysis off: the running analysis stops and sends nothing more.
@@ -283,11 +292,8 @@ pub async fn start_review<R: Runtime>(
     })
     .await?;
     let cancel = job.cancel_flag();
-    let worker = app.clone();
-    let ran = tauri::async_runtime::spawn_blocking(move || {
-        let engine = worker.state::<BackgroundEngine>();
-        let mut engine = lock(&engine.0);
-        let found = job.run(engine.get(), |done, total| {
+    let ran = on_engine(&app, true, move |engine| {
+        let found = job.run(engine, |done, total| {
             // A webview that went away just stops hearing about it.
             let _ = channel.send(ReviewProgress {
                 game_id,
@@ -301,10 +307,8 @@ pub async fn start_review<R: Runtime>(
     let core = app.state::<Core>();
     let mut core = lock(&core);
     match ran {
-        Ok((job, found)) => core.finish_review(&job, &found),
-        Err(e) => {
-            log::error!("the review engine panicked ({e}); starting a fresh one");
-            lock(&app.state::<BackgroundEngine>().0).reset();
+        Some((job, found)) => core.finish_review(&job, &found),
+        None => {
             core.abandon_review(&cancel);
             Err(Error::Cancelled)
         }

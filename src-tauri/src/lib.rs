@@ -4,19 +4,26 @@
 //! (App IPC contract in docs/architecture.md) and the engine, and keeps the game on disk.
 //! [`state::AppCore`] holds the logic and is tested without a webview; `commands` wraps it.
 
+#[macro_use]
+mod command_list;
 pub mod commands;
 pub mod error;
+pub mod parts;
 pub mod saver;
 pub mod settings;
 pub mod state;
 pub mod storage;
 pub mod view;
 
+#[cfg(test)]
+mod import_graph;
+
 use std::sync::{Mutex, PoisonError};
 
 use tauri::{Manager, Runtime};
 
-use crate::state::{AppCore, BackgroundEngine, Core, EngineSlot};
+use crate::parts::engine::EngineSlot;
+use crate::state::{AppCore, BackgroundEngine, Core};
 use crate::storage::DATA_DIR_ENV;
 
 /// Transposition-table size: phones have less memory to spare (32 MiB).
@@ -31,6 +38,13 @@ fn background_threads() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get().saturating_sub(1))
         .max(1)
+}
+
+/// `generate_handler!` for the commands `src/command_list.rs` lists.
+macro_rules! handler {
+    ($($name:ident),* $(,)?) => {
+        tauri::generate_handler![$(commands::$name),*]
+    };
 }
 
 /// Registers the plugins, the engine, the commands and the state loading on `builder`.
@@ -54,32 +68,7 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
             }
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![
-            commands::get_state,
-            commands::new_game,
-            commands::play,
-            commands::computer_move,
-            commands::choose_opening,
-            commands::cancel_search,
-            commands::undo,
-            commands::redo,
-            commands::hint,
-            commands::export_record,
-            commands::import_record,
-            commands::get_settings,
-            commands::set_settings,
-            commands::get_stats,
-            commands::save_now,
-            commands::haptic_tick,
-            commands::start_analysis,
-            commands::stop_analysis,
-            commands::start_review,
-            commands::cancel_review,
-            commands::set_clock_paused,
-            commands::check_clock,
-            commands::check_setup,
-            commands::start_setup,
-        ])
+        .invoke_handler(app_commands!(handler))
 }
 
 /// Ends the app through its normal exit (the `RunEvent::Exit` below, which writes the queued

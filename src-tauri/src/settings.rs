@@ -6,7 +6,8 @@ use wuzi::openings::renju::{self, Opening};
 use wuzi::{Color, Level, Rule, MAX_SIZE, MIN_SIZE};
 
 use crate::error::{Error, Result};
-use crate::state::{OpeningRule, TimeLimit};
+use crate::parts::clock::TimeLimit;
+use crate::parts::opening::OpeningRule;
 
 /// Against the computer, or two people on one device.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +128,18 @@ pub(crate) mod level_number {
     pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
         let n = u8::deserialize(d)?;
         Level::from_number(n).ok_or_else(|| D::Error::custom(format!("no level {n} (1..=5)")))
+    }
+}
+
+/// An optional level, as its number 1..=5 (a missing field is `None`).
+pub(crate) mod optional_level {
+    use serde::{Deserialize, Deserializer};
+    use wuzi::Level;
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
+        #[derive(Deserialize)]
+        struct Wrap(#[serde(with = "super::level_number")] Level);
+        Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(l)| l))
     }
 }
 

@@ -5,8 +5,11 @@ use serde::Serialize;
 use wuzi::openings::renju::Opening;
 use wuzi::{Color, Draw, Game, Level, Outlook, Point, Rule, Verdict, WinKind, MIN_SIZE};
 
+use crate::parts::clock::ClockView;
+use crate::parts::opening::{Choice, OpeningRule, Side, Stage};
+use crate::parts::review::{GameReview, ReviewedMove};
+use crate::parts::swap::SwapGame;
 use crate::settings::{level_number, Mode, Settings, Stats};
-use crate::state::{Choice, OpeningRule, Side, Stage, SwapGame};
 
 /// Who plays the current game, and its identity for stale-reply checks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -36,6 +39,12 @@ pub struct GameSetup {
 }
 
 impl GameSetup {
+    /// Whose time the game's first moves are on the clock (see [`SwapGame::clock_owners`]).
+    #[must_use]
+    pub fn clock_owners(&self) -> Vec<Color> {
+        self.swap.map_or_else(Vec::new, |s| s.clock_owners())
+    }
+
     /// The moves undo leaves on the board: the opening's stones.
     #[must_use]
     pub fn fixed_moves(&self) -> usize {
@@ -131,7 +140,7 @@ pub struct GameView {
     /// The Swap / Swap2 opening of the game, if it has one.
     pub swap: Option<SwapView>,
     /// The game clock (issue 10 §4).
-    pub clock: crate::state::ClockView,
+    pub clock: ClockView,
     /// The set-up position the game started from (issue 10 §5): its stones are on the board
     /// before move 1, which `setup.toMove` plays; `None` for a game from the empty board.
     pub setup: Option<SetupView>,
@@ -231,14 +240,14 @@ pub struct ReviewView {
     /// Search time per position, in milliseconds.
     pub ms_per_position: u64,
     /// One entry per move, in order.
-    pub moves: Vec<crate::state::ReviewedMove>,
+    pub moves: Vec<ReviewedMove>,
     /// Black's winning chances in permille (0..=1000) in each position, start to end
     /// (moves + 1 values): the evaluation graph.
     pub black_chances: Vec<u16>,
 }
 
-impl From<&crate::state::GameReview> for ReviewView {
-    fn from(r: &crate::state::GameReview) -> ReviewView {
+impl From<&GameReview> for ReviewView {
+    fn from(r: &GameReview) -> ReviewView {
         ReviewView {
             ms_per_position: r.ms_per_position,
             moves: r.reviewed.clone(),
@@ -401,7 +410,7 @@ impl GameView {
                 .swap
                 .as_ref()
                 .map(|s| SwapView::new(s, session.mode)),
-            clock: crate::state::ClockView::default(),
+            clock: ClockView::default(),
             setup: game.setup().map(|s| SetupView {
                 black: rif_all(&s.black, size),
                 white: rif_all(&s.white, size),

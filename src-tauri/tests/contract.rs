@@ -1,7 +1,8 @@
-//! One list of commands: the handler (`generate_handler!` in lib.rs), the `#[tauri::command]`
-//! functions, the permissions build.rs generates, the capability that grants them, the UI's
-//! `ui/api.js` and the IPC contract in docs/architecture.md must name the same commands. A
-//! command added to one place and forgotten in another fails here, not on a phone.
+//! One list of commands, `src/command_list.rs`: it drives the handler (`generate_handler!` in
+//! lib.rs), the permissions build.rs generates and the capability that grants them (written
+//! by build.rs); the `#[tauri::command]` functions, the UI's `ui/api.js` and the IPC contract in
+//! docs/architecture.md must name the same commands. A command added to one place and
+//! forgotten in another fails here, not on a phone.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -33,19 +34,31 @@ fn after_each(text: &str, prefix: &str) -> BTreeSet<String> {
         .collect()
 }
 
-fn build_rs() -> BTreeSet<String> {
-    let text = read("build.rs");
-    after_each(between(&text, "const COMMANDS: &[&str] = &[", "];"), "\"")
+/// The commands of the one list.
+fn listed() -> BTreeSet<String> {
+    let text = read("src/command_list.rs");
+    between(&text, "$then! {", "}")
+        .split(',')
+        .map(|name| name.trim().to_string())
+        .filter(|name| !name.is_empty())
+        .collect()
 }
 
 #[test]
 fn every_layer_names_the_same_commands() {
-    let commands = build_rs();
+    let commands = listed();
     assert!(commands.len() >= 10, "{commands:?}");
+    for name in &commands {
+        assert!(
+            name.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+            "{name}"
+        );
+    }
 
+    // The list drives the handler and the permissions.
     let lib = read("src/lib.rs");
-    let handler = after_each(between(&lib, "generate_handler![", "]"), "commands::");
-    assert_eq!(handler, commands, "generate_handler! in lib.rs vs build.rs");
+    assert!(lib.contains(".invoke_handler(app_commands!(handler))"));
+    assert!(read("build.rs").contains("const COMMANDS: &[&str] = app_commands!(names);"));
 
     let src = read("src/commands.rs");
     // The first `fn` after each attribute is the command.
@@ -64,17 +77,20 @@ fn every_layer_names_the_same_commands() {
         .collect();
     assert_eq!(
         functions, commands,
-        "#[tauri::command] functions vs build.rs"
+        "#[tauri::command] functions vs src/command_list.rs"
     );
 
     let granted: BTreeSet<String> = after_each(&read("capabilities/default.json"), "\"allow-")
         .into_iter()
         .map(|p| p.replace('-', "_"))
         .collect();
-    assert_eq!(granted, commands, "capabilities/default.json vs build.rs");
+    assert_eq!(
+        granted, commands,
+        "capabilities/default.json vs src/command_list.rs"
+    );
 
     let ui = after_each(&read("../ui/api.js"), "call('");
-    assert_eq!(ui, commands, "ui/api.js vs build.rs");
+    assert_eq!(ui, commands, "ui/api.js vs src/command_list.rs");
 
     let docs = read("../docs/architecture.md");
     let section = &docs[docs
@@ -88,7 +104,7 @@ fn every_layer_names_the_same_commands() {
         .collect();
     assert_eq!(
         documented, commands,
-        "docs/architecture.md's IPC table vs build.rs"
+        "docs/architecture.md's IPC table vs src/command_list.rs"
     );
 }
 

@@ -1,44 +1,45 @@
 //! The app's state and every rule of the shell, free of Tauri so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
-//! One concern per file: moves, undo and settings here; searches in `search.rs`, saving and
-//! counting in `persist.rs`, records in `records.rs`, the position editor in `setup.rs`.
+//! One concern per file: moves, undo and settings here; searches in `search.rs`, saving in
+//! `persist.rs`, records in `records.rs`, the position editor in `setup.rs`. The state each of
+//! them works on is a part of its own in `crate::parts` (the clock, the search slot, analysis,
+//! review, the opening phase), which these files wire to the game.
 //!
 //! The webview layer (`commands.rs`) locks [`AppCore`] on the blocking pool, calls one method,
-//! and for a search runs the returned [`SearchJob`] there too between
+//! and for a search runs the returned [`crate::parts::search::SearchJob`] there too between
 //! [`AppCore::begin_search`] and [`AppCore::finish_move`] / [`AppCore::finish_hint`], without
 //! holding the lock meanwhile. Saving never happens under the lock either: a change queues a
 //! snapshot for the [`Saver`]'s thread, in the order of the changes, and the newest one wins.
 
-use std::hash::BuildHasher;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use wuzi::openings::renju::{self, Opening};
-use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule, SavedGame, SearchResult};
+use wuzi::{Color, Game, Level, Point, Rule, SavedGame};
 
 use crate::error::{Error, Result};
-use crate::saver::{SaveTicket, Saver};
-use crate::settings::{check_size, level_number, HumanResult, Mode, RenjuStart, Settings, Stats};
+use crate::parts::analysis::Analysis;
+use crate::parts::change::{Change, Position};
+use crate::parts::clock::{GameClock, SavedClock, TimeSource};
+use crate::parts::engine::EngineSlot;
+use crate::parts::opening::OpeningRule;
+use crate::parts::review::{GameReview, Reviews};
+use crate::parts::search::Searches;
+use crate::parts::swap::SwapGame;
+use crate::saver::Saver;
+use crate::settings::{check_size, level_number, Mode, RenjuStart, Settings, Stats};
 use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
-use crate::view::{AppState, GameSetup, GameView, Hint, ReviewView};
+use crate::view::{AppState, GameSetup, GameView, ReviewView};
 
 mod analysis;
 mod clock;
-mod opening;
 mod persist;
+mod position;
 mod records;
 mod review;
 mod search;
 mod setup;
 mod swap;
-
-pub use analysis::{AnalysisJob, ANALYSIS_LINES, ROUND_BUDGETS_MS};
-pub use clock::{ClockView, GameClock, SavedClock, TimeLimit, TimeSource};
-pub use opening::{Choice, OpeningError, OpeningPhase, OpeningRule, Side, Stage};
-pub use review::{GameReview, ReviewJob, ReviewedMove, REVIEW_MS_PER_POSITION};
-pub use setup::{SetupPlayers, SetupRequest};
-pub use swap::{ComputerAnswer, OpeningAction, OpeningTask, SwapGame};
 
 /// The state the commands share, registered with `.manage()`.
 pub type Core = Mutex<AppCore>;
@@ -52,56 +53,6 @@ pub type EngineState = Mutex<EngineSlot>;
 #[derive(Debug)]
 pub struct BackgroundEngine(pub Mutex<EngineSlot>);
 
-/// The engine, created by the first search: its tables (tens of MiB, filled on creation) then
-/// cost nothing at start-up and are built on the blocking pool, not on the main thread.
-#[derive(Debug)]
-pub struct EngineSlot {
-    tt_mib: usize,
-    /// Master's search threads, 0 = automatic ([`Engine::set_threads`]).
-    threads: usize,
-    engine: Option<Engine>,
-}
-
-impl EngineSlot {
-    /// An empty slot for an engine with a `tt_mib` MiB transposition table.
-    #[must_use]
-    pub fn new(tt_mib: usize) -> EngineSlot {
-        EngineSlot::with_threads(tt_mib, 0)
-    }
-
-    /// An empty slot for an engine searching with `threads` threads (0 = automatic).
-    #[must_use]
-    pub fn with_threads(tt_mib: usize, threads: usize) -> EngineSlot {
-        EngineSlot {
-            tt_mib,
-            threads,
-            engine: None,
-        }
-    }
-
-    /// The engine, created on first use.
-    pub fn get(&mut self) -> &mut Engine {
-        let threads = self.threads;
-        self.engine.get_or_insert_with(|| {
-            let mut engine = Engine::new(self.tt_mib);
-            engine.set_threads(threads);
-            engine
-        })
-    }
-
-    /// Drops the engine, so that the next search builds a fresh one: after a panic its
-    /// tables may be half-written (`pbrain-wuzi` does the same).
-    pub fn reset(&mut self) {
-        self.engine = None;
-    }
-
-    /// Whether an engine has been built since the slot was made or reset.
-    #[must_use]
-    pub const fn is_built(&self) -> bool {
-        self.engine.is_some()
-    }
-}
-
 /// Told once after a start that found the saved game unusable (a code the UI translates).
 pub const NOTICE_GAME_DAMAGED: &str = "gameDamaged";
 /// Told once after a start that found the settings unusable.
@@ -114,7 +65,7 @@ pub const NOTICE_STATS_DAMAGED: &str = "statsDamaged";
 
 /// Hints always come from the strongest search (the same engine and its best move),
 /// whatever level the computer plays at; the lower levels are handicapped on purpose.
-const HINT_LEVEL: Level = Level::Master;
+pub(crate) const HINT_LEVEL: Level = Level::Master;
 
 /// The options of `new_game`; a missing field takes the current setting.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -127,7 +78,7 @@ pub struct NewGameOptions {
     /// The board size.
     pub size: Option<u8>,
     /// The computer's level, 1..=5.
-    #[serde(default, with = "optional_level")]
+    #[serde(default, with = "crate::settings::optional_level")]
     pub level: Option<Level>,
     /// The human's colour against the computer.
     pub human_color: Option<Color>,
@@ -135,17 +86,6 @@ pub struct NewGameOptions {
     pub renju_opening: Option<RenjuStart>,
     /// The opening rule of a freestyle or standard game (ignored under renju).
     pub opening_rule: Option<OpeningRule>,
-}
-
-mod optional_level {
-    use serde::{Deserialize, Deserializer};
-    use wuzi::Level;
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
-        #[derive(Deserialize)]
-        struct Wrap(#[serde(with = "crate::settings::level_number")] Level);
-        Ok(Option::<Wrap>::deserialize(d)?.map(|Wrap(l)| l))
-    }
 }
 
 /// The record formats of `export_record`.
@@ -158,46 +98,10 @@ pub enum RecordFormat {
     Sgf,
 }
 
-/// What a search is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SearchKind {
-    /// The computer's reply, played when it arrives.
-    Move,
-    /// Advice for the side to move, only reported.
-    Hint,
-}
-
-/// A search to run off the lock: a copy of the position and everything the engine needs.
-#[derive(Debug)]
-pub struct SearchJob {
-    game: Game,
-    level: Level,
-    limits: Limits,
-    seed: u64,
-    cancel: Arc<AtomicBool>,
-    game_id: u64,
-    move_number: usize,
-    /// The computer's action in the opening phase, when that is what it is asked for.
-    opening: Option<OpeningTask>,
-}
-
-impl SearchJob {
-    /// The flag that cancels this search, for [`AppCore::abandon_search`].
-    #[must_use]
-    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.cancel)
-    }
-
-    /// Runs the search; returns early (with the best move so far) once cancelled.
-    pub fn run(&self, engine: &mut Engine) -> SearchResult {
-        engine.search(&self.game, self.level, self.limits, &self.cancel, self.seed)
-    }
-}
-
 /// The game file: the engine's save format plus who plays it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct SavedSession {
+pub(crate) struct SavedSession {
     version: u32,
     game_id: u64,
     mode: Mode,
@@ -257,7 +161,7 @@ fn lenient<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
 const SESSION_VERSION: u32 = 2;
 
 impl SavedSession {
-    fn new(
+    pub(crate) fn new(
         game: &Game,
         s: &GameSetup,
         review: Option<&GameReview>,
@@ -332,19 +236,12 @@ pub struct AppCore {
     stats: Stats,
     /// Notice codes for the next `get_state` (given once).
     notices: Vec<&'static str>,
-    /// The cancel flag of the running search, if any; at most one runs at a time.
-    search: Option<Arc<AtomicBool>>,
-    /// The running analysis job, if any (`analysis.rs`).
-    analysis: Option<analysis::RunningAnalysis>,
-    /// The generation of the latest analysis job handed out.
-    analysis_generation: u64,
-    /// Analysis was started and not stopped since the last new game: moves played now mark
-    /// the game as analysed.
-    analysis_on: bool,
-    /// The game's finished review, if any (`review.rs`).
-    review: Option<GameReview>,
-    /// The cancel flag of the running review, if any.
-    reviewing: Option<Arc<AtomicBool>>,
+    /// The running search, if any; at most one runs at a time.
+    searches: Searches,
+    /// Analysis: on or off, and the running job.
+    analysis: Analysis,
+    /// The game's finished review, and the running one.
+    reviews: Reviews,
     /// The game's clock (`clock.rs`).
     clock: GameClock,
     /// Where the clock reads the time (a fake one in tests).
@@ -353,10 +250,12 @@ pub struct AppCore {
     clock_paused: bool,
     /// `None`: no data folder, nothing is saved (and the player was told).
     saver: Option<Saver>,
+    /// The position the hooks of [`AppCore::change_position`] last ran for (`position.rs`).
+    hooked: Position,
 }
 
 /// A game's [`GameSetup::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
-fn new_game_uid() -> u64 {
+pub(crate) fn new_game_uid() -> u64 {
     crate::storage::random_u64().max(1)
 }
 
@@ -402,7 +301,7 @@ impl AppCore {
     pub fn unsaved() -> AppCore {
         let settings = Settings::default();
         let game = fresh_game(settings.rule, settings.size);
-        AppCore {
+        let mut core = AppCore {
             clock: GameClock::new(&game, settings.time_limit()),
             time: TimeSource::system(),
             clock_paused: false,
@@ -421,14 +320,14 @@ impl AppCore {
             settings,
             stats: Stats::default(),
             notices: vec![NOTICE_NOT_SAVED],
-            search: None,
-            analysis: None,
-            analysis_generation: 0,
-            analysis_on: false,
-            review: None,
-            reviewing: None,
+            searches: Searches::default(),
+            analysis: Analysis::default(),
+            reviews: Reviews::default(),
             saver: None,
-        }
+            hooked: (0, 0, None, Color::Black, None),
+        };
+        core.hooked = core.position();
+        core
     }
 
     /// The state saved in `storage`, or a fresh one; damaged files give a fresh part and a
@@ -494,14 +393,13 @@ impl AppCore {
             settings,
             stats,
             notices,
-            search: None,
-            analysis: None,
-            analysis_generation: 0,
-            analysis_on: false,
-            review,
-            reviewing: None,
+            searches: Searches::default(),
+            analysis: Analysis::default(),
+            reviews: Reviews::restored(review),
             saver: Some(Saver::new(storage)),
+            hooked: (0, 0, None, Color::Black, None),
         };
+        core.hooked = core.position();
         if !core.notices.is_empty() {
             // Replace the damaged files now rather than at the first move.
             core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
@@ -525,6 +423,11 @@ impl AppCore {
     /// The current game as the UI draws it.
     #[must_use]
     pub fn view(&self) -> GameView {
+        debug_assert_eq!(
+            self.hooked,
+            self.position(),
+            "the position changed past `change_position`"
+        );
         let mut view = GameView::new(&self.game, &self.session);
         view.review = self.review().map(ReviewView::from);
         self.show_clock(&mut view);
@@ -562,39 +465,36 @@ impl AppCore {
             Rule::Freestyle | Rule::Standard => None,
         };
 
-        self.cancel_search();
         // A new game starts without analysis; the UI turns it on again where it wants it.
-        self.stop_analysis();
-        self.review = None;
-        self.cancel_review();
-        self.game = match opening {
-            Some(o) => o
-                .game(settings.size)
-                .unwrap_or_else(|_| fresh_game(settings.rule, settings.size)),
-            None => fresh_game(settings.rule, settings.size),
-        };
-        self.clock = GameClock::new(&self.game, settings.time_limit());
-        self.session = GameSetup {
-            game_id: self.session.game_id.wrapping_add(1),
-            mode: settings.mode,
-            level: settings.level,
-            human_color: settings.human_color,
-            stats_counted: false,
-            game_uid: new_game_uid(),
-            analysed: false,
-            opening,
-            swap: SwapGame::start(settings.opening_rule, &self.game, settings.human_color),
-        };
-        self.sync_clock();
-        if settings != self.settings {
-            self.settings = settings;
-            self.save_settings();
-        }
-        self.save_game();
+        self.change_position(Change::Replaced { analysis_off: true }, |core| {
+            core.game = match opening {
+                Some(o) => o
+                    .game(settings.size)
+                    .unwrap_or_else(|_| fresh_game(settings.rule, settings.size)),
+                None => fresh_game(settings.rule, settings.size),
+            };
+            core.clock = GameClock::new(&core.game, settings.time_limit());
+            core.session = GameSetup {
+                game_id: core.session.game_id.wrapping_add(1),
+                mode: settings.mode,
+                level: settings.level,
+                human_color: settings.human_color,
+                stats_counted: false,
+                game_uid: new_game_uid(),
+                analysed: false,
+                opening,
+                swap: SwapGame::start(settings.opening_rule, &core.game, settings.human_color),
+            };
+            if settings != core.settings {
+                core.settings = settings;
+                core.save_settings();
+            }
+            Ok(())
+        })?;
         Ok(self.view())
     }
 
-    fn check_position(&self, game_id: u64, move_number: usize) -> Result<()> {
+    pub(crate) fn check_position(&self, game_id: u64, move_number: usize) -> Result<()> {
         if game_id == self.session.game_id && move_number == self.game.moves().len() {
             Ok(())
         } else {
@@ -604,7 +504,7 @@ impl AppCore {
 
     /// The game's position after its first `n` moves, replayed from its start (the set-up
     /// position or the empty board) with nothing to redo: what analysis and review search.
-    fn replayed(&self, n: usize) -> Result<Game> {
+    pub(crate) fn replayed(&self, n: usize) -> Result<Game> {
         let size = self.game.size();
         let mut game = self.game.at_start();
         for &p in self.game.moves().iter().take(n) {
@@ -637,20 +537,17 @@ impl AppCore {
         }
         let p = self.parse_point(point)?;
         let size = self.game.size();
-        match self.swap_in_progress() {
-            Some(swap) => self.place_opening_stone(swap, p)?,
-            None => {
-                self.game
+        // A hint for the previous position is of no use any more: the path cancels it.
+        self.change_position(Change::Played { by_human: true }, |core| {
+            match core.swap_in_progress() {
+                Some(swap) => core.place_opening_stone(swap, p),
+                None => core
+                    .game
                     .try_play(p)
-                    .map_err(|e| Error::from_play(e, size))?;
+                    .map(drop)
+                    .map_err(|e| Error::from_play(e, size)),
             }
-        }
-        // An opening stone's time is its placer's (`GameClock` owners), whatever its colour.
-        self.clock.record_move(self.time.now());
-        // A hint for the previous position is of no use any more.
-        self.cancel_search();
-        self.mark_analysed();
-        self.after_move();
+        })?;
         Ok(self.view())
     }
 
@@ -660,44 +557,35 @@ impl AppCore {
         if !self.session.can_undo(&self.game) || self.clock.flag().is_some() {
             return self.view();
         }
-        self.cancel_search();
-        self.cancel_analysis_job();
         // The thinking so far stays with whoever was thinking: in the opening phase the side
-        // of the role that acts, not of the stone's colour.
-        self.clock.bank(self.clock_side(), self.time.now());
-        if let Some(mut swap) = self.swap_in_progress() {
-            // `can_undo` allowed it: one of the human's stones of the stage under way.
-            if swap.phase.take_back(&mut self.game).is_ok() {
-                self.session.swap = Some(swap);
-                self.clock.take_back();
+        // of the role that acts, not of the stone's colour (the path banks it).
+        let _ = self.change_position(Change::Undone, |core| {
+            if let Some(mut swap) = core.swap_in_progress() {
+                // `can_undo` allowed it: one of the human's stones of the stage under way.
+                if swap.phase.take_back(&mut core.game).is_ok() {
+                    core.session.swap = Some(swap);
+                }
+                return Ok(());
             }
-            self.drop_stale_review();
-            self.sync_clock();
-            self.save_game();
-            return self.view();
-        }
-        match self.session.mode {
-            Mode::Local => {
-                self.game.undo();
-                self.clock.take_back();
-            }
-            Mode::Computer => {
-                // `can_undo` promised a human move after the opening stones, so the loop
-                // stops on it before reaching them.
-                while self.game.moves().len() > self.session.fixed_moves()
-                    && self.game.undo().is_some()
-                {
-                    self.clock.take_back();
-                    // After an undo the side to move is the side that made the undone move.
-                    if self.game.to_move() == self.session.human_color {
-                        break;
+            match core.session.mode {
+                Mode::Local => {
+                    core.game.undo();
+                }
+                Mode::Computer => {
+                    // `can_undo` promised a human move after the opening stones, so the loop
+                    // stops on it before reaching them.
+                    while core.game.moves().len() > core.session.fixed_moves()
+                        && core.game.undo().is_some()
+                    {
+                        // After an undo the side to move is the side that made the undone move.
+                        if core.game.to_move() == core.session.human_color {
+                            break;
+                        }
                     }
                 }
             }
-        }
-        self.drop_stale_review();
-        self.sync_clock();
-        self.save_game();
+            Ok(())
+        });
         self.view()
     }
 
@@ -707,25 +595,19 @@ impl AppCore {
         if !self.session.can_redo(&self.game) || self.clock.flag().is_some() {
             return self.view();
         }
-        self.cancel_search();
-        self.mark_analysed();
-        self.clock.bank(self.clock_side(), self.time.now());
-        if let Some(mut swap) = self.swap_in_progress() {
-            if swap.phase.redo(&mut self.game).is_ok() {
-                self.session.swap = Some(swap);
-                self.clock.replay();
+        let _ = self.change_position(Change::Redone, |core| {
+            if let Some(mut swap) = core.swap_in_progress() {
+                if swap.phase.redo(&mut core.game).is_ok() {
+                    core.session.swap = Some(swap);
+                }
+                return Ok(());
             }
-            self.after_move();
-            return self.view();
-        }
-        self.game.redo();
-        self.clock.replay();
-        if self.session.mode == Mode::Computer {
-            while self.session.computer_to_move(&self.game) && self.game.redo().is_some() {
-                self.clock.replay();
+            core.game.redo();
+            if core.session.mode == Mode::Computer {
+                while core.session.computer_to_move(&core.game) && core.game.redo().is_some() {}
             }
-        }
-        self.after_move();
+            Ok(())
+        });
         self.view()
     }
 
@@ -744,8 +626,8 @@ impl AppCore {
 
     /// A move against the computer made while analysis is on marks the game as analysed: its
     /// result is counted apart in the stats (the player had the engine's help).
-    fn mark_analysed(&mut self) {
-        if self.analysis_on && self.session.mode == Mode::Computer {
+    pub(crate) fn mark_analysed(&mut self) {
+        if self.analysis.is_on() && self.session.mode == Mode::Computer {
             self.session.analysed = true;
         }
     }

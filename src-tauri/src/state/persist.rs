@@ -1,7 +1,10 @@
 //! What a change writes: the game, settings and statistics snapshots queued for the
-//! [`Saver`], and a finished game counted once.
+//! [`Saver`] (a change of the position saves through `position.rs`).
 
-use super::*;
+use crate::error::{Error, Result};
+use crate::saver::{SaveTicket, Saver};
+use crate::state::{AppCore, SavedSession};
+use crate::storage::{GAME_FILE, SETTINGS_FILE, STATS_FILE};
 
 impl AppCore {
     /// Queues everything for writing and returns the ticket that waits until it is on disk.
@@ -22,41 +25,6 @@ impl AppCore {
     #[must_use]
     pub fn flush(&self) -> Option<SaveTicket> {
         self.saver.as_ref().map(Saver::flush)
-    }
-
-    pub(super) fn after_move(&mut self) {
-        // The analysed position is gone, and a review of other moves with it.
-        self.cancel_analysis_job();
-        self.drop_stale_review();
-        self.sync_clock();
-        // On the board, or on time.
-        let winner = match (self.game.result(), self.clock.flag()) {
-            (Some(result), _) => Some(result.winner),
-            (None, Some(loser)) => Some(Some(loser.other())),
-            (None, None) => None,
-        };
-        if let Some(winner) = winner {
-            if self.session.mode == Mode::Computer && !self.session.stats_counted {
-                let outcome = match winner {
-                    None => HumanResult::Draw,
-                    Some(c) if c == self.session.human_color => HumanResult::Win,
-                    Some(_) => HumanResult::Loss,
-                };
-                self.session.stats_counted = true;
-                let uid = self.session.game_uid;
-                if self
-                    .stats
-                    .record_game(uid, self.session.level, outcome, self.session.analysed)
-                {
-                    // Stats first: a crash between the two writes leaves the count and an
-                    // older game, whose replayed end `record_game` recognises; the other
-                    // order would leave a game marked counted that the stats never counted.
-                    self.save(&[STATS_FILE, GAME_FILE]);
-                    return;
-                }
-            }
-        }
-        self.save_game();
     }
 
     pub(super) fn save_game(&self) {

@@ -1,6 +1,10 @@
 //! Game records: export as a move string or SGF, import as a new game.
 
-use super::*;
+use crate::error::{Error, Result};
+use crate::parts::change::Change;
+use crate::parts::clock::GameClock;
+use crate::state::{new_game_uid, AppCore, RecordFormat};
+use crate::view::{GameSetup, GameView};
 
 impl AppCore {
     /// The game as a record.
@@ -24,26 +28,30 @@ impl AppCore {
     pub fn import_record(&mut self, text: &str) -> Result<GameView> {
         let game = wuzi::notation::parse_record(text, self.game.rule(), self.game.size())
             .map_err(|e| Error::BadRecord(e.to_string()))?;
-        self.cancel_search();
-        self.cancel_analysis_job();
-        self.session = GameSetup {
-            game_id: self.session.game_id.wrapping_add(1),
-            // A finished record is history, not a game won against the computer now; a record
-            // from a set-up position is practice, like the editor's (`start_setup`).
-            stats_counted: game.result().is_some() || game.setup().is_some(),
-            game_uid: new_game_uid(),
-            analysed: false,
-            opening: None,
-            swap: None,
-            ..self.session
-        };
-        self.game = game;
-        // A record has no clock: its moves stay untimed, and the game goes on without a limit.
-        self.clock = GameClock::new(&self.game, None);
-        self.sync_clock();
-        self.review = None;
-        self.cancel_review();
-        self.save_game();
+        // Analysis stays on: the UI starts the next job for the record's position.
+        self.change_position(
+            Change::Replaced {
+                analysis_off: false,
+            },
+            |core| {
+                core.session = GameSetup {
+                    game_id: core.session.game_id.wrapping_add(1),
+                    // A finished record is history, not a game won against the computer now; a
+                    // record from a set-up position is practice, like the editor's (`start_setup`).
+                    stats_counted: game.result().is_some() || game.setup().is_some(),
+                    game_uid: new_game_uid(),
+                    analysed: false,
+                    opening: None,
+                    swap: None,
+                    ..core.session
+                };
+                core.game = game;
+                // A record has no clock: its moves stay untimed, and the game goes on without a
+                // limit.
+                core.clock = GameClock::new(&core.game, None);
+                Ok(())
+            },
+        )?;
         Ok(self.view())
     }
 }

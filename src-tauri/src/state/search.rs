@@ -1,7 +1,18 @@
 //! Searches off the lock: a [`SearchJob`] is handed out, run on the blocking pool, and its
-//! answer accepted only for the position it was asked for.
+//! answer accepted only for the position it was asked for (the running slot is
+//! [`crate::parts::search::Searches`]).
 
-use super::*;
+use std::hash::BuildHasher;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use wuzi::{Level, SearchResult};
+
+use crate::error::{Error, Result};
+use crate::parts::change::Change;
+use crate::parts::search::{OpeningTask, SearchJob, SearchKind};
+use crate::state::{AppCore, HINT_LEVEL};
+use crate::view::{GameView, Hint};
 
 impl AppCore {
     /// Registers a search for the position `(game_id, move_number)` and returns it to be run
@@ -32,15 +43,11 @@ impl AppCore {
             // A hint names a stone, and a choice is due.
             return Err(Error::ChoiceDue);
         }
-        if self.search.is_some() {
-            return Err(Error::Busy);
-        }
         let level = match kind {
             SearchKind::Move => self.session.level,
             SearchKind::Hint => HINT_LEVEL,
         };
-        let cancel = Arc::new(AtomicBool::new(false));
-        self.search = Some(Arc::clone(&cancel));
+        let cancel = self.searches.begin()?;
         let opening = match kind {
             SearchKind::Move => self.opening_task(),
             SearchKind::Hint => None,
@@ -68,23 +75,14 @@ impl AppCore {
 
     /// Takes the finished `job` off the running slot; says whether its answer still applies.
     pub(super) fn end_search(&mut self, job: &SearchJob) -> Result<()> {
-        self.abandon_search(&job.cancel);
-        if job.cancel.load(Ordering::SeqCst) {
-            return Err(Error::Cancelled);
-        }
+        self.searches.end(job)?;
         self.check_position(job.game_id, job.move_number)
     }
 
     /// Frees the running slot if it still holds this search (it may already be cancelled and
     /// replaced); the command layer calls it when a search failed to return at all.
     pub fn abandon_search(&mut self, job_cancel: &Arc<AtomicBool>) {
-        if self
-            .search
-            .as_ref()
-            .is_some_and(|c| Arc::ptr_eq(c, job_cancel))
-        {
-            self.search = None;
-        }
+        self.searches.abandon(job_cancel);
     }
 
     /// Plays the computer's answer, if it is still wanted.
@@ -102,11 +100,12 @@ impl AppCore {
         // scores as a finished game.
         let best = result.best.ok_or(Error::GameOver)?;
         let size = self.game.size();
-        self.game
-            .try_play(best)
-            .map_err(|e| Error::from_play(e, size))?;
-        self.clock.record_move(self.time.now());
-        self.after_move();
+        self.change_position(Change::Played { by_human: false }, |core| {
+            core.game
+                .try_play(best)
+                .map(drop)
+                .map_err(|e| Error::from_play(e, size))
+        })?;
         Ok(self.view())
     }
 
@@ -128,8 +127,6 @@ impl AppCore {
 
     /// Stops the running search, if any; its answer will be rejected as `cancelled`.
     pub fn cancel_search(&mut self) {
-        if let Some(cancel) = self.search.take() {
-            cancel.store(true, Ordering::SeqCst);
-        }
+        self.searches.cancel();
     }
 }

@@ -1,5 +1,6 @@
-//! The opening rules Swap and Swap2 in the app (issue 10 §3): the [`OpeningPhase`] of the
-//! current game wired to the commands, the computer's roles in it, undo, saves and the view.
+//! The opening rules Swap and Swap2 in the app (issue 10 §3): the game session's
+//! [`SwapGame`] (`parts/swap.rs`) wired to the commands, the computer's roles in it, undo,
+//! saves and the view.
 //!
 //! Against the computer the human opens (places stones 1–3) when the "you play" colour is
 //! black, the computer when it is white, as the side that moves first in a game without an
@@ -10,234 +11,16 @@
 //! never takes back a choice or the stones before it: once the colours are decided, the
 //! opening's stones stay on the board, as a renju opening's do.
 
-use wuzi::ai::swap2::{ColourChoice, ThreeStoneChoice};
+use wuzi::{Color, Point};
 
-use super::*;
-
-/// The opening phase of a Swap or Swap2 game and who plays which role in it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SwapGame {
-    /// Where the phase stands.
-    pub phase: OpeningPhase,
-    /// The human's role against the computer (between two players both roles are at the
-    /// device, and this says nothing).
-    pub human: Side,
-    /// The stones on the board when the colours were decided (3 or 5); 0 before.
-    #[serde(default)]
-    pub stones: usize,
-}
-
-impl SwapGame {
-    /// The phase of a new game under `rule` on the empty `game`, with the human opening when
-    /// `human_color` is black; `None` without an opening rule or under renju (which has its
-    /// own openings).
-    #[must_use]
-    pub fn start(rule: OpeningRule, game: &Game, human_color: Color) -> Option<SwapGame> {
-        let phase = OpeningPhase::start(rule, game).ok().flatten()?;
-        Some(SwapGame {
-            phase,
-            human: if human_color == Color::Black {
-                Side::Opener
-            } else {
-                Side::Chooser
-            },
-            stones: 0,
-        })
-    }
-
-    /// Whether the phase still decides who acts.
-    #[must_use]
-    pub const fn in_progress(&self) -> bool {
-        !self.phase.is_done()
-    }
-
-    /// Whether the human (always, between two players) acts in the phase now.
-    #[must_use]
-    pub fn human_acts(&self, mode: Mode) -> bool {
-        match self.phase.actor() {
-            Some(actor) => mode == Mode::Local || actor == self.human,
-            None => false,
-        }
-    }
-
-    /// The human's colour once the phase is done.
-    #[must_use]
-    pub fn human_color(&self) -> Option<Color> {
-        match self.phase.stage() {
-            Stage::Done { black } if black == self.human => Some(Color::Black),
-            Stage::Done { .. } => Some(Color::White),
-            _ => None,
-        }
-    }
-
-    /// The colour whose time the opener's is: black until the colours are decided (the side
-    /// that moves first without an opening rule), then the opener's own.
-    #[must_use]
-    pub fn opener_color(&self) -> Color {
-        match self.phase.stage() {
-            Stage::Done {
-                black: Side::Chooser,
-            } => Color::White,
-            _ => Color::Black,
-        }
-    }
-
-    /// Whose time each stone of the phase is on the clock, by ply: the opener's three, then
-    /// (Swap2, after `placeTwo`) the chooser's two, whatever their colours.
-    #[must_use]
-    pub fn clock_owners(&self) -> Vec<Color> {
-        let opener = self.opener_color();
-        let chooser_placed = match self.phase.stage() {
-            Stage::PlaceTwo | Stage::ChooseColour => true,
-            Stage::Done { .. } => self.stones == 5,
-            Stage::PlaceThree | Stage::ChooseAfterThree => false,
-        };
-        let mut owners = vec![opener; 3];
-        if chooser_placed {
-            owners.extend([opener.other(); 2]);
-        }
-        owners
-    }
-
-    /// The colour whose time `role`'s is (see [`SwapGame::opener_color`]).
-    #[must_use]
-    pub fn clock_color(&self, role: Side) -> Color {
-        match role {
-            Side::Opener => self.opener_color(),
-            Side::Chooser => self.opener_color().other(),
-        }
-    }
-
-    /// Whether a saved phase fits its game.
-    #[must_use]
-    pub fn fits(&self, game: &Game) -> bool {
-        let n = game.moves().len();
-        let stones = match self.phase.stage() {
-            Stage::Done { .. } => (self.stones == 3 || self.stones == 5) && n >= self.stones,
-            _ => self.stones == 0,
-        };
-        game.setup().is_none() && stones && self.phase.fits(game)
-    }
-
-    /// Undo may take a stone back now: one of the phase's, placed by the human (between two
-    /// players: by either).
-    #[must_use]
-    pub fn can_take_back(&self, game: &Game, mode: Mode) -> bool {
-        self.phase
-            .take_back_by(game)
-            .is_some_and(|side| mode == Mode::Local || side == self.human)
-    }
-}
-
-/// What the computer does when it acts in the phase, decided when its search is handed out.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum OpeningTask {
-    /// Propose stones 1–3 (the computer opens on an empty board).
-    Propose,
-    /// Answer three stones: Swap2's three-way choice.
-    AfterThree,
-    /// Pick a colour with white to move (Swap after three stones, Swap2 after five).
-    Colour,
-    /// Place one stone of the phase with an ordinary search (only after a save that stopped
-    /// in the middle of the computer's stones, which it otherwise places at once).
-    Stone,
-}
-
-/// The computer's action in the phase: a choice (if one is due), then stones in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpeningAction {
-    /// The choice made, first.
-    pub choice: Option<Choice>,
-    /// The stones placed after it.
-    pub stones: Vec<Point>,
-}
-
-/// A computer turn's answer: a move of the game, or an action of the opening phase.
-#[derive(Clone, Debug)]
-pub enum ComputerAnswer {
-    /// The search's move.
-    Move(SearchResult),
-    /// The phase's action; `None` when the search was cancelled before it decided.
-    Opening(Option<OpeningAction>),
-}
-
-/// Three stones for a board no known opening fits (the engine's openings are laid out for
-/// boards of 15 and more): around the centre, in the shape of a quiet opening.
-fn fallback_opening(size: u8) -> Vec<Point> {
-    let c = size / 2;
-    vec![
-        Point::new(c, c),
-        Point::new(c + 1, c - 1),
-        Point::new(c + 1, c + 1),
-    ]
-}
-
-impl SearchJob {
-    /// Runs the computer's turn: its opening action when it acts in the phase, else its move.
-    pub fn play(&self, engine: &mut Engine) -> ComputerAnswer {
-        let Some(task) = self.opening else {
-            return ComputerAnswer::Move(self.run(engine));
-        };
-        // A fair opening is the point of the rule: every level decides it with Master's
-        // search at its budget (`begin_search` gives the job Master's limits, within what the
-        // clock leaves); the level shows in the moves after it.
-        let limits = self.limits;
-        let (game, cancel, seed) = (&self.game, &*self.cancel, self.seed);
-        let action = match task {
-            OpeningTask::Propose => {
-                let stones = engine
-                    .propose_opening(game.rule(), game.size(), limits, cancel, seed)
-                    .unwrap_or_else(|| fallback_opening(game.size()));
-                Some(OpeningAction {
-                    choice: None,
-                    stones,
-                })
-            }
-            OpeningTask::AfterThree => engine
-                .choose_after_three(game, limits, cancel, seed)
-                // `None` only without a legal move for white, which the phase never
-                // reaches: black is then the safe answer.
-                .or(Some(ThreeStoneChoice::TakeBlack))
-                .map(|c| match c {
-                    ThreeStoneChoice::TakeBlack => OpeningAction {
-                        choice: Some(Choice::Black),
-                        stones: Vec::new(),
-                    },
-                    ThreeStoneChoice::PlayWhite(p) => OpeningAction {
-                        choice: Some(Choice::White),
-                        stones: vec![p],
-                    },
-                    ThreeStoneChoice::PlaceTwo(two) => OpeningAction {
-                        choice: Some(Choice::PlaceTwo),
-                        stones: two.to_vec(),
-                    },
-                }),
-            OpeningTask::Colour => engine
-                .choose_colour(game, limits, cancel, seed)
-                .or(Some(ColourChoice::Black))
-                .map(|c| match c {
-                    ColourChoice::Black => OpeningAction {
-                        choice: Some(Choice::Black),
-                        stones: Vec::new(),
-                    },
-                    ColourChoice::White(p) => OpeningAction {
-                        choice: Some(Choice::White),
-                        stones: vec![p],
-                    },
-                }),
-            OpeningTask::Stone => {
-                let r = self.run(engine);
-                r.best.map(|p| OpeningAction {
-                    choice: None,
-                    stones: vec![p],
-                })
-            }
-        };
-        ComputerAnswer::Opening(action)
-    }
-}
-
+use crate::error::{Error, Result};
+use crate::parts::change::Change;
+use crate::parts::opening::{Choice, OpeningError, OpeningRule, Side, Stage};
+use crate::parts::search::{ComputerAnswer, OpeningAction, OpeningTask, SearchJob};
+use crate::parts::swap::SwapGame;
+use crate::settings::Mode;
+use crate::state::AppCore;
+use crate::view::GameView;
 /// The IPC error for a refused opening action on a board of `size`.
 fn opening_error(e: OpeningError, size: u8) -> Error {
     match e {
@@ -245,14 +28,6 @@ fn opening_error(e: OpeningError, size: u8) -> Error {
         OpeningError::NoChoiceDue => Error::NoChoiceDue,
         OpeningError::Play(e) => Error::from_play(e, size),
         other => Error::BadArgument(other.to_string()),
-    }
-}
-
-impl GameSetup {
-    /// Whose time the game's first moves are on the clock (see [`SwapGame::clock_owners`]).
-    #[must_use]
-    pub fn clock_owners(&self) -> Vec<Color> {
-        self.swap.map_or_else(Vec::new, |s| s.clock_owners())
     }
 }
 
@@ -316,12 +91,13 @@ impl AppCore {
             .choose(choice)
             .map_err(|e| opening_error(e, size))?;
         let role = self.clock_side_role();
-        self.cancel_search();
-        self.decided(swap, self.game.moves().len());
-        // The chooser goes on thinking on its next stone, or its time is its side's.
-        let acts_next = self.clock_side() == swap.clock_color(role);
-        self.clock_after_choice(role, acts_next);
-        self.save_game();
+        self.change_position(Change::Decided, |core| {
+            core.decided(swap, core.game.moves().len());
+            // The chooser goes on thinking on its next stone, or its time is its side's.
+            let acts_next = core.clock_side() == swap.clock_color(role);
+            core.clock_after_choice(role, acts_next);
+            Ok(())
+        })?;
         Ok(self.view())
     }
 
@@ -402,19 +178,16 @@ impl AppCore {
             log::error!("the computer's opening action {action:?} does not fit: {e}");
             return Err(Error::Internal);
         }
-        let before = self.game.moves().len();
-        self.game = game;
-        self.decided(swap, stones);
-        // One role did it all, on one search: its thinking is its first stone's (the choice's
-        // included), or its side's when it only chose.
-        if action.choice.is_some() {
-            self.clock_after_choice(role, !action.stones.is_empty());
-        }
-        let now = self.time.now();
-        for _ in before..self.game.moves().len() {
-            self.clock.record_move(now);
-        }
-        self.after_move();
+        self.change_position(Change::Played { by_human: false }, |core| {
+            core.game = game;
+            core.decided(swap, stones);
+            // One role did it all, on one search: its thinking is its first stone's (the
+            // choice's included, the path records it), or its side's when it only chose.
+            if action.choice.is_some() {
+                core.clock_after_choice(role, !action.stones.is_empty());
+            }
+            Ok(())
+        })?;
         Ok(self.view())
     }
 
@@ -438,10 +211,17 @@ impl AppCore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parts::clock::TimeSource;
+    use crate::parts::search::SearchKind;
+    use crate::settings::Settings;
     use crate::state::tests::{answer, pos};
+    use crate::state::{NewGameOptions, RecordFormat};
     use crate::storage::tests::TempDir;
+    use crate::storage::{Storage, GAME_FILE, SETTINGS_FILE};
     use serde_json::json;
     use std::sync::atomic::AtomicU64;
+    use std::sync::Arc;
+    use wuzi::{Engine, Level, Rule};
 
     fn core_in(dir: &TempDir) -> AppCore {
         AppCore::load(Storage::open(&dir.0).unwrap())
