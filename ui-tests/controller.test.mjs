@@ -6,6 +6,8 @@ import * as ctl from '../ui/controller.js';
 import * as clock from '../ui/clock.js';
 import * as editor from '../ui/editor.js';
 import { setLanguage } from '../ui/i18n.js';
+import { CODES, toAppError } from '../ui/api.js';
+import { readFileSync } from 'node:fs';
 
 // setLanguage records the language on <html> and reads the system's languages; node has no
 // document (and no navigator before Node 21).
@@ -83,6 +85,33 @@ test('refusals are worded from codes, never from the message', () => {
   assert.equal(ctl.errorText({ code: 'occupied', message: 'x' }), 'That point is taken');
   assert.equal(ctl.errorText({ code: 'somethingNew', message: 'raw text' }), 'Something went wrong');
   assert.equal(ctl.errorText({ code: 'internal', message: 'internal error' }), 'Something went wrong');
+});
+
+test('every code of the shell has the UI\'s own words in both languages; others a generic text', () => {
+  // The codes Error::code() gives (src-tauri/src/error.rs), read from the source: a code added
+  // there without words here fails this test.
+  const rust = readFileSync(new URL('../src-tauri/src/error.rs', import.meta.url), 'utf8');
+  const body = rust.slice(rust.indexOf('pub fn code(&self)'), rust.indexOf('pub fn from_setup'));
+  const shell = [...body.matchAll(/=> "(\w+)"/g)].map((m) => m[1]);
+  assert.ok(shell.length >= 16, `codes read from error.rs: ${shell}`);
+  assert.deepEqual([...CODES].sort(), [...shell].sort(), 'api.js knows every code of the shell');
+  try {
+    for (const lang of ['en', 'zh-CN']) {
+      setLanguage(lang);
+      for (const code of shell) {
+        const text = ctl.errorText({ code, message: 'RAW SHELL TEXT' });
+        assert.ok(text && !text.includes('err_') && !text.includes('RAW'), `${lang} ${code}: ${text}`);
+        if (lang === 'zh-CN') assert.match(text, /[\u4e00-\u9fff]/, `${code} in Chinese: ${text}`);
+      }
+      const generic = ctl.errorText(toAppError({ code: 'brandNew', message: 'RAW SHELL TEXT' }));
+      assert.equal(generic, lang === 'en' ? 'Something went wrong' : '出错了');
+      assert.equal(ctl.errorText(toAppError('a string from the webview')), generic);
+    }
+  } finally {
+    setLanguage('en');
+  }
+  assert.deepEqual(toAppError({ code: 'brandNew', message: 'x' }), { code: 'unknown', message: 'x' });
+  assert.equal(toAppError({ code: 'busy', message: 'x' }).code, 'busy');
 });
 
 test('only the settings that make a game are in its key', () => {
@@ -435,7 +464,7 @@ test('editor: the referee’s refusals are worded, the line marked on the board'
   assert.match(editor.refusalText({ reason: 'overline', color: 'black', points: ['c8', 'd8', 'e8', 'f8', 'g8', 'h8'] }), /overline is never allowed in renju/);
   assert.equal(editor.refusalText({ reason: 'duplicate', points: ['h8'] }), 'H8 holds two stones');
   assert.equal(editor.refusalText({ reason: 'offBoard', color: 'white', points: ['z9'] }), 'A white stone is off the board');
-  assert.equal(editor.refusalText({ reason: 'what', message: 'x' }), 'The position was refused: x');
+  assert.equal(editor.refusalText({ reason: 'what', message: 'raw engine text' }), 'The position was refused');
   const ed = { ...editor.createEditor('freestyle', 15), refused: five };
   const m = editor.boardModel(ed);
   assert.deepEqual(m.win, ['d8', 'e8', 'f8', 'g8', 'h8'].map((p) => ctl.indexOf(p, 15)));

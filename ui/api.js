@@ -2,7 +2,8 @@
 // This is the only module that touches `window.__TAURI__`; everything else sees plain promises
 // that resolve to the contract's JSON and reject with `{ code, message }`.
 
-const CODES = new Set([
+/** Every code the shell's `Error` has (src-tauri/src/error.rs); i18n.js words each as `err_<code>`. */
+export const CODES = new Set([
   'offBoard', 'occupied', 'forbidden', 'gameOver', 'notYourTurn', 'stale', 'cancelled',
   'badRecord', 'badArgument', 'io', 'busy', 'choiceDue', 'noChoiceDue', 'internal', 'badSetup', 'needsSgf',
 ]);
@@ -23,10 +24,14 @@ function call(command, args) {
   });
 }
 
-/** Whatever the shell rejected with becomes `{ code, message }`. */
+/**
+ * Whatever the shell rejected with becomes `{ code, message }`. A code this UI does not know, or a
+ * rejection without one, becomes `unknown` (worded "Something went wrong"); `message` is only for
+ * the log, never shown.
+ */
 export function toAppError(err) {
   if (err && typeof err === 'object' && typeof err.code === 'string') {
-    const out = { code: CODES.has(err.code) ? err.code : 'io', message: String(err.message ?? err.code) };
+    const out = { code: CODES.has(err.code) ? err.code : 'unknown', message: String(err.message ?? err.code) };
     // A refused point comes with the point and, under renju, the reason as data.
     if (typeof err.point === 'string') out.point = err.point;
     if (typeof err.reason === 'string') out.reason = err.reason;
@@ -35,7 +40,7 @@ export function toAppError(err) {
     if (Array.isArray(err.points)) out.points = err.points.filter((p) => typeof p === 'string');
     return out;
   }
-  return { code: 'io', message: typeof err === 'string' ? err : String(err?.message ?? err) };
+  return { code: 'unknown', message: typeof err === 'string' ? err : String(err?.message ?? err) };
 }
 
 export const getState = () => call('get_state');

@@ -25,15 +25,29 @@ export function createState() {
     flash: '',
     resultShown: '',
     computerRetries: 0,
-    // Analysis mode: the toggle, the latest analysis asked for and its latest round.
-    analysis: { on: false, key: '', generation: 0, update: null },
-    // Review: the ply shown (null: the live game), and the game's review while or once made.
-    review: { ply: null, running: false, progress: null },
-    // Position editor (editor.js): the position being set up, a check in flight, and the
-    // accepted position waiting for the player's choice of how to play it.
+    // Analysis mode: the toggle, the latest analysis asked for and its latest round; `serial`
+    // numbers the starts, so a round of an older start is dropped.
+    analysis: { on: false, key: '', generation: 0, update: null, serial: 0 },
+    // Review: the ply shown (null: the live game), and the game's review while or once made;
+    // `serial` numbers the runs, `graphKey` what the graph shows, `swipeFrom` a swipe under way.
+    review: { ply: null, running: false, progress: null, serial: 0, graphKey: '', swipeFrom: null },
+    // Position editor (editor.js): the position being set up, a check in flight (numbered by
+    // `editorSerial`), and the accepted position waiting for the player's choice of how to play it.
     editor: null,
     editorBusy: false,
+    editorSerial: 0,
     setupPending: null,
+    // Game clock (clock-ui.js): the latest clock from the shell (`sync`: the clock, the side whose
+    // time runs, the position it is for and when it came), the pause last sent, the last flag check.
+    clock: { sync: null, pausedSent: false, flagAskedAt: -Infinity },
+    // Settings (settings-ui.js): the latest save asked for, and the game and game settings the
+    // sheet was opened on (null while it is closed).
+    settingsSerial: 0,
+    settingsOpenedOn: null,
+    // New game mid-game needs a second tap before this time (performance.now()).
+    newGameArmedUntil: 0,
+    // Timers of the status line's notice, the toast and the back button's second press.
+    timers: { flash: 0, toast: 0, exit: 0 },
   };
 }
 

@@ -149,6 +149,7 @@ export function refusalText(err) {
     case 'offBoard':
       return t('setupOffBoard', { color: err.color ? t(`${err.color}Lower`) : '' });
     default:
-      return err.message ? t('setupRefused', { why: err.message }) : t('err_badSetup');
+      // A reason this UI has no words for: its own generic words, never the shell's English text.
+      return t('err_badSetup');
   }
 }

@@ -1,6 +1,6 @@
-// The settings sheet's game record section: copying the game (moves or SGF). What happened is
-// said inside the sheet (issue 26), and a clipboard that refuses the text is said too: the
-// record is then left selected in the box to copy by hand.
+// The settings sheet's game record section: copying the game (moves or SGF) and loading one.
+// What happened is said inside the sheet (issue 26), and a clipboard that refuses the text is
+// said too: the record is then left selected in the box to copy by hand.
 
 import * as api from './api.js';
 import { t } from './i18n.js';
@@ -30,4 +30,24 @@ export async function copyRecord(format, showError) {
     box.select();
     showSheetMessage(MESSAGE, t('copyFailed'), 'error');
   }
+}
+
+/** Loads the record pasted into the box: it becomes the game on screen (app: see main.js). */
+function importRecord(app) {
+  const text = document.getElementById('record-text').value.trim();
+  if (!text) return;
+  app.game.run(async () => {
+    await app.game.stopThinking();
+    const view = await api.importRecord(text);
+    app.sheets.close('settings-sheet');
+    app.ui.toast(t('loaded'));
+    return view;
+  });
+}
+
+/** Wires the record section's buttons: Copy moves, Copy SGF, Load. */
+export function bindRecords(app) {
+  document.getElementById('copy-moves').addEventListener('click', () => copyRecord('moves', app.ui.showError));
+  document.getElementById('copy-sgf').addEventListener('click', () => copyRecord('sgf', app.ui.showError));
+  document.getElementById('import-record').addEventListener('click', () => importRecord(app));
 }

@@ -1,0 +1,137 @@
+// The game clock (phone 390×844).
+// The real UI in headless Chromium (Debian's chromium through playwright-core); the Tauri IPC
+// is replaced, here only, by the recorder in fake-tauri.js. Screenshots go to artifacts/.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { calls, ARTIFACTS } from './harness.mjs';
+import { useBrowser, LOCAL, FINISHED, open, waitCalls, statusText } from './browser-shared.mjs';
+
+useBrowser();
+
+// Game clock (issue 10 §4): the shell's time drawn and counted on, paused under sheets, the
+// limit chosen in the settings, and a flag that falls without a tap.
+describe('clock (phone 390×844)', () => {
+  const clockText = (page, color) => page.textContent(`#clock-${color} .clock-time`);
+
+  test('shown under the status line, ticking for the side to move, paused while a sheet is open', async () => {
+    const { page, done } = await open({
+      fake: { ...LOCAL, moves: ['h8', 'i9'], clock: { blackMs: 61_000, whiteMs: 5_000, totalMs: 66_000 } },
+    });
+    await page.waitForSelector('#clock[data-running]');
+    assert.equal(await clockText(page, 'white'), '0:05');
+    assert.match(await clockText(page, 'black'), /^1:0[12]$/);
+    assert.equal(await page.getAttribute('#clock-black', 'data-active'), '');
+    assert.equal(await page.getAttribute('#clock-white', 'data-active'), null);
+    assert.match(await page.textContent('#clock-total'), /^Game 1:0[67]$/);
+    // It counts on between replies, for black only.
+    await page.waitForFunction(() => document.querySelector('#clock-black .clock-time').textContent === '1:03', null, { timeout: 4000 });
+    assert.equal(await clockText(page, 'white'), '0:05');
+    // Inside the status bar, on the meta line: the board does not move for it.
+    const box = await page.evaluate(() => {
+      const r = (id) => document.getElementById(id).getBoundingClientRect();
+      return { clock: r('clock'), bar: document.querySelector('.statusbar').getBoundingClientRect(), meta: r('meta') };
+    });
+    assert.ok(box.clock.right <= 390 && box.clock.bottom <= box.bar.bottom + 0.5, JSON.stringify(box));
+    assert.ok(Math.abs(box.clock.top - box.meta.top) < 4, JSON.stringify(box));
+    // A sheet pauses it; closing it lets it run.
+    await page.tap('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    await page.waitForSelector('#clock:not([data-running])');
+    assert.deepEqual((await calls(page, 'set_clock_paused')).map((c) => c.args.paused), [true]);
+    await page.tap('#settings-sheet [data-close]');
+    await page.waitForSelector('#clock[data-running]');
+    assert.deepEqual((await calls(page, 'set_clock_paused')).map((c) => c.args.paused), [true, false]);
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-clock.png') });
+    await done();
+  });
+
+  test('on a narrow bar the total gives way, so the meta line keeps the level', async () => {
+    const { page, done } = await open({
+      fake: {
+        settings: { mode: 'computer', level: 5, confirmMove: 'off' },
+        moves: ['h8', 'i9'],
+        clock: { blackMs: 61_000, whiteMs: 65_000, totalMs: 126_000, blackLeftMs: 239_000, whiteLeftMs: 235_000, limit: { baseMs: 300_000, incrementMs: 0 } },
+      },
+    });
+    const row = () => page.evaluate(() => {
+      const meta = document.getElementById('meta');
+      const total = document.getElementById('clock-total');
+      return { text: meta.textContent, cut: meta.scrollWidth > meta.clientWidth, total: total.getBoundingClientRect().width > 0 };
+    });
+    assert.deepEqual(await row(), { text: 'Freestyle · 15×15 · Master', cut: false, total: false });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.waitForFunction(() => document.getElementById('meta').clientWidth < 200);
+    assert.deepEqual(await row(), { text: 'Freestyle · 15×15 · Master', cut: false, total: false });
+    // On a wider screen there is room for everything again.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.waitForFunction(() => document.getElementById('clock-total').getBoundingClientRect().width > 0);
+    assert.deepEqual(await row(), { text: 'Freestyle · 15×15 · Master', cut: false, total: true });
+    await done();
+  });
+
+  test('the time limit is chosen by touch in the settings and waits for the next game', async () => {
+    const { page, done } = await open({ fake: { ...LOCAL, moves: ['h8'], clock: {} } });
+    await page.tap('#settings');
+    await page.waitForSelector('#settings-sheet[open]');
+    const minutes = page.locator('#settings-sheet input[name="clockMinutes"][value="10"] + span');
+    await minutes.scrollIntoViewIfNeeded();
+    const box = await minutes.boundingBox();
+    assert.ok(box.height >= 38 && box.width >= 60, `a thumb-sized target: ${JSON.stringify(box)}`);
+    await page.locator('#settings-sheet input[name="clockMinutes"][value="10"]').tap();
+    await waitCalls(page, 'set_settings', 1);
+    assert.equal((await calls(page, 'set_settings'))[0].args.settings.clockMinutes, 10);
+    assert.equal(await page.isVisible('#applies-next'), true);
+    await page.locator('#settings-sheet input[name="clockIncrement"][value="5"]').tap();
+    await waitCalls(page, 'set_settings', 2);
+    assert.equal((await calls(page, 'set_settings'))[1].args.settings.clockIncrement, 5);
+    await page.tap('#apply-new-game');
+    await waitCalls(page, 'new_game', 1);
+    await done();
+  });
+
+  test('a flag falls without a tap: the UI asks the shell, and the game is lost on time', async () => {
+    const { page, done } = await open({
+      fake: {
+        ...LOCAL,
+        moves: ['h8', 'i9'],
+        clock: { blackMs: 298_800, whiteMs: 100_000, totalMs: 398_800, blackLeftMs: 1_200, whiteLeftMs: 200_000, limit: { baseMs: 300_000, incrementMs: 0 } },
+        flag: {
+          result: { winner: 'white', reason: 'time', line: [] },
+          canUndo: false,
+          canRedo: false,
+          clock: { running: false, blackMs: 300_000, blackLeftMs: 0, totalMs: 400_000, flag: 'black' },
+        },
+      },
+    });
+    // With a limit the clock shows the time left, tenths in the last ten seconds.
+    assert.match(await clockText(page, 'black'), /^0:0[01]\.\d$/);
+    assert.equal(await clockText(page, 'white'), '3:20');
+    assert.equal(await page.getAttribute('#clock-black', 'data-low'), '');
+    await page.waitForSelector('#gameover-sheet[open]', { timeout: 5000 });
+    assert.ok((await calls(page, 'check_clock')).length >= 1);
+    assert.equal(await page.textContent('#gameover-title'), 'White wins');
+    assert.equal(await page.textContent('#gameover-reason'), 'Black ran out of time');
+    assert.equal(await page.textContent('#gameover-clock'), 'Black 5:00 · White 1:40 · Game 6:40');
+    assert.equal(await statusText(page), 'White wins — on time');
+    assert.equal(await page.getAttribute('#clock-black', 'data-flag'), '');
+    assert.equal(await clockText(page, 'black'), '0:00.0');
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-flag.png') });
+    await done();
+  });
+
+  test('review shows the time of each move and the sides’ time up to it', async () => {
+    const { page, done } = await open({ fake: { ...FINISHED, clock: { running: false }, clockMoveMs: 12_300 } });
+    await page.waitForSelector('#gameover-sheet[open]');
+    await page.tap('#review-open');
+    await page.waitForSelector('#review:not([hidden])');
+    await page.tap('#review-first');
+    await page.tap('#review-next');
+    await page.tap('#review-next');
+    await page.tap('#review-next');
+    assert.equal(await page.textContent('#clock-total'), 'Move 3: 12.3 s');
+    assert.equal(await clockText(page, 'black'), '0:24');
+    assert.equal(await clockText(page, 'white'), '0:12');
+    await done();
+  });
+});

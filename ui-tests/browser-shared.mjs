@@ -1,0 +1,63 @@
+// Shared by the Chromium test files (browser-*.test.mjs): the server and browser for a file's
+// tests, pages with the fake shell, and the helpers the tests drive the UI with.
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { startServer, launch, openApp, pointPixel, ARTIFACTS } from './harness.mjs';
+
+/** The file's server and browser, set by useBrowser()'s hooks. */
+export const env = { server: null, browser: null };
+
+/** Starts a server for ui/ and Chromium before the file's tests, and stops them after. */
+export function useBrowser() {
+  before(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+}
+
+export const LOCAL = { settings: { mode: 'local', confirmMove: 'off' } };
+// A two-player game black won on move 9, for the review tests.
+export const FINISHED = {
+  ...LOCAL,
+  moves: ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'],
+  view: { result: { winner: 'black', reason: 'five', line: ['h8', 'i8', 'j8', 'k8', 'l8'] } },
+};
+
+export async function open(opts = {}) {
+  const app = await openApp(env.browser, env.server, opts);
+  app.done = async () => {
+    assert.deepEqual(app.errors, [], 'no page errors or CSP violations');
+    await app.context.close();
+  };
+  return app;
+}
+
+export async function tapAt(page, col, row, dx = 0, dy = 0) {
+  const p = await pointPixel(page, col, row);
+  await page.touchscreen.tap(p.x + dx * p.pitch, p.y + dy * p.pitch);
+}
+
+export const waitCalls = (page, cmd, n) => page.waitForFunction(([c, k]) => window.__fake.count(c) >= k, [cmd, n]);
+// The n-th play call was made and its reply is on screen. A move made while the previous one is
+// still in flight is refused (the UI is busy), so a test must wait for this before the next
+// move; Undo comes back only with the reply (local games: every move can be undone).
+export async function waitPlayed(page, n) {
+  await waitCalls(page, 'play', n);
+  await page.waitForSelector('#undo:not([disabled])');
+}
+export const statusText = (page) => page.textContent('#status');
+export const placed = (page) => page.locator('#board [data-stone="black"], #board [data-stone="white"]').count();
+
+/**
+ * The page has handled everything already dispatched to it: input events (the UI acts on a tap
+ * inside its handler, and the fake shell records a call as it is made), replies already resolved
+ * (their handlers run in microtasks) and a frame drawn. For checking that something did NOT
+ * happen after an input or a late reply, where there is no event to wait for.
+ */
+export const settled = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
