@@ -55,6 +55,7 @@ const refusal = (index) => ctl.refusal(state, index);
 
 function render() {
   const v = state.view;
+  document.body.toggleAttribute('data-busy', !!(state.busy || state.thinking || state.hinting || (v && !v.result && v.computerToMove))); // E2E: in flight
   if (!v) {
     $('status').textContent = state.flash;
     return;
