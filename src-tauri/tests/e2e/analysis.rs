@@ -88,7 +88,8 @@ async fn analysis_follows_every_move_and_never_holds_up_a_tap() {
     let mut previous = first;
     for (k, (point, color)) in moves.iter().enumerate() {
         let ply = k + 3;
-        // Let the analysis get into its longer rounds, so the tap lands while it searches.
+        // Time must pass here: the analysis gets into its longer rounds, so the tap lands while
+        // it searches (the test is that a tap is not held up by a search in progress).
         tokio::time::sleep(Duration::from_millis(400)).await;
         click_point(&c, point).await;
         js(

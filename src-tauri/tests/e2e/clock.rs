@@ -64,6 +64,7 @@ async fn the_clock_runs_for_the_side_to_move_and_a_flag_falls_without_a_tap() {
     .await;
     let (black, white) = (clock_ms(&c, "black").await, clock_ms(&c, "white").await);
     assert!(white < 300_000, "the computer's thinking counts: {white}");
+    // Time must pass here: the test is that black's clock runs down and white's stands.
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let black_later = clock_ms(&c, "black").await;
     assert!(
@@ -91,9 +92,17 @@ async fn the_clock_runs_for_the_side_to_move_and_a_flag_falls_without_a_tap() {
         Locator::Css("#settings-sheet input[name='clockMinutes'][value='10']"),
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(1200)).await;
-    let settings_now = invoke(&c, "get_settings", json!({})).await;
-    assert_eq!(settings_now["clockMinutes"], 10);
+    // The choice is saved as it is made (no Apply): wait until the shell has it.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while invoke(&c, "get_settings", json!({})).await["clockMinutes"] != 10 {
+        assert!(
+            Instant::now() < deadline,
+            "the 10-minute limit was not saved within 5 s"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await; // poll interval
+    }
+    // Time must pass here: a clock still running under the sheet would lose this second.
+    tokio::time::sleep(Duration::from_millis(1000)).await;
     let state = invoke(&c, "get_state", json!({})).await;
     assert_eq!(
         state["game"]["clock"]["running"], false,
@@ -217,6 +226,8 @@ async fn the_clock_runs_for_whoever_acts_in_a_swap2_opening() {
         Duration::from_secs(5),
     )
     .await;
+    // Time must pass here: the chooser thinks over the choice for over a second, which becomes
+    // black's time when it takes black (checked below).
     tokio::time::sleep(Duration::from_millis(1200)).await;
     click(&c, Locator::Css("#swap-black")).await;
     wait_for(

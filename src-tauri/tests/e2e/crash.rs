@@ -268,6 +268,7 @@ async fn sigkill_at_random_points_keeps_the_last_confirmed_move_and_the_stats() 
         }
         match rng.below(3) {
             0 => {}
+            // Time must pass here: the kill lands at a random point after the confirmation.
             1 => tokio::time::sleep(Duration::from_millis(rng.below(300))).await,
             _ => {
                 // A move in flight: the restart shows the position before it or after it (and
@@ -281,6 +282,7 @@ async fn sigkill_at_random_points_keeps_the_last_confirmed_move_and_the_stats() 
                 after.stones[&p] = json!("black");
                 in_flight = Some(after);
                 click_point(&c, &p).await;
+                // Time must pass here: the kill lands at a random point of the move's flight.
                 tokio::time::sleep(Duration::from_millis(rng.below(40))).await;
             }
         }

@@ -273,8 +273,7 @@ async fn two_players_play_a_swap2_opening_and_a_restart_resumes_it() {
     .await;
     assert!(status_text(&c).await.starts_with("Chooser — take black"));
     // A tap on the board while the choice is due places nothing.
-    click_point(&c, "j10").await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    tap_handled(&c, "j10").await;
     assert_eq!(stones(&c).await.as_object().unwrap().len(), 3);
     click(&c, Locator::Css("#swap-white")).await;
     wait_for(

@@ -108,13 +108,12 @@ async fn two_players_play_to_five_and_the_winning_line_is_marked() {
     );
 
     // A tap after the end places nothing.
-    click_point(&c, "a1").await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    tap_handled(&c, "a1").await;
     assert_eq!(count_stones(&c, "white").await, 4);
+    assert_eq!(count_stones(&c, "black").await, 5);
 
     screenshot(&c, "desktop-five-480x800.png").await;
-    c.set_window_size(390, 844).await.expect("phone size");
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    resize(&c, PHONE.0, PHONE.1).await;
     screenshot(&c, "phone-five-390x844.png").await;
     c.close().await.expect("end session");
 }

@@ -176,15 +176,23 @@ pub(crate) async fn wait_for(c: &Client, what: &str, condition: &str, timeout: D
         if Instant::now() > deadline {
             let status = js(
                 c,
-                "const s = document.querySelector('#status'); return s && s.textContent;",
+                "const s = document.querySelector('#status');
+                 return { status: s && s.textContent, busy: document.body.hasAttribute('data-busy') };",
                 vec![],
             )
             .await;
-            panic!("timed out waiting for {what} ({condition}); #status = {status}");
+            panic!(
+                "timed out after {} ms waiting for {what} ({condition}); page: {status}",
+                timeout.as_millis()
+            );
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// The UI has nothing in flight: no move, computer reply or hint waiting for the shell, and
+/// the computer not due to move (`body[data-busy]`, kept by `render()` in ui/main.js).
+pub(crate) const IDLE: &str = "!document.body.hasAttribute('data-busy')";
 
 pub(crate) const BOARD_READY: &str = "document.querySelectorAll('#board [role=gridcell]').length > 0";
 
@@ -275,6 +283,44 @@ pub(crate) async fn click_point(c: &Client, point: &str) {
     c.release_actions().await.expect("release");
 }
 
+/// A tap at `point` that must change nothing (the game is over, a choice is due): taps, then
+/// waits until the page has handled it — a listener on `window`, which the `pointerup` reaches
+/// after the board's own handler, saw it — and the UI is idle, so anything the tap started
+/// would show by now.
+pub(crate) async fn tap_handled(c: &Client, point: &str) {
+    js(
+        c,
+        "window.__tapHandled = false;
+         window.addEventListener('pointerup', () => { window.__tapHandled = true; }, { once: true });",
+        vec![],
+    )
+    .await;
+    click_point(c, point).await;
+    wait_for(
+        c,
+        &format!("the tap at {point} handled"),
+        &format!("window.__tapHandled && {IDLE}"),
+        Duration::from_secs(5),
+    )
+    .await;
+}
+
+/// Resizes the window and waits until the page has its new width and stands still.
+pub(crate) async fn resize(c: &Client, width: u32, height: u32) {
+    let before = js(c, "return window.innerWidth;", vec![]).await;
+    c.set_window_size(width, height)
+        .await
+        .expect("window size");
+    wait_for(
+        c,
+        &format!("the page at the new size {width}x{height}"),
+        &format!("window.innerWidth !== {before}"),
+        Duration::from_secs(5),
+    )
+    .await;
+    wait_painted(c).await;
+}
+
 /// Clicks an element (a button, a label) as a user would.
 pub(crate) async fn click(c: &Client, what: Locator<'_>) {
     let element = c
@@ -314,9 +360,32 @@ pub(crate) async fn status_text(c: &Client) -> String {
     .to_string()
 }
 
+/// Every finite animation or transition on the page (a sheet's rise, a stone's fade-in) has
+/// ended; endless ones (the thinking dot's pulse) do not count.
+const ANIMATIONS_ENDED: &str = "document.getAnimations().every((a) => a.playState !== 'running' \
+     || a.effect?.getComputedTiming().endTime === Infinity)";
+
+/// Waits until the page stands still and the webview has painted what the DOM says: no finite
+/// animation running, then two animation frames (the DOM can be ahead of the painted frame).
+pub(crate) async fn wait_painted(c: &Client) {
+    wait_for(
+        c,
+        "animations to end",
+        ANIMATIONS_ENDED,
+        Duration::from_secs(10),
+    )
+    .await;
+    c.execute_async(
+        "const done = arguments[arguments.length - 1];
+         requestAnimationFrame(() => requestAnimationFrame(() => done(null)));",
+        vec![],
+    )
+    .await
+    .expect("wait for two animation frames");
+}
+
 pub(crate) async fn screenshot(c: &Client, name: &str) {
-    // The DOM can be ahead of the painted frame; let the webview paint (and animations end).
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    wait_painted(c).await;
     let png = c.screenshot().await.expect("screenshot");
     std::fs::write(artifacts().join(name), png).expect("write screenshot");
 }
