@@ -8,7 +8,12 @@
 //! `WebKitWebDriver`; SIGKILL would leave it holding its port).
 //!
 //! The UI's test hooks: `#board[data-size]`, one `[role=gridcell][data-point][data-stone]` per
-//! intersection, `[data-win="true"]` on the winning stones, `#status`, `#undo`.
+//! intersection, `[data-win="true"]` on the winning stones, `#status`, `#undo`, and
+//! `body[data-busy]` while a move, a computer reply or a hint is in flight (see docs/ui.md).
+//!
+//! Tests never sleep to synchronise: they wait for a condition on the page ([`support::wait_for`]
+//! polls it with a deadline and fails with what it waited for). The few sleeps left let time
+//! pass on purpose (a clock running down, a kill at a random moment) and say so.
 //!
 //! One module a feature; [`support`] holds what they share.
 
@@ -21,3 +26,4 @@ mod openings;
 mod clock;
 mod editor;
 mod records;
+mod stress;
