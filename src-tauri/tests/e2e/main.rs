@@ -17,13 +17,13 @@
 //!
 //! One module a feature; [`support`] holds what they share.
 
-mod support;
-mod play;
-mod crash;
 mod analysis;
-mod review;
-mod openings;
 mod clock;
+mod crash;
 mod editor;
+mod openings;
+mod play;
 mod records;
+mod review;
 mod stress;
+mod support;

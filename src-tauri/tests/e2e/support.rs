@@ -194,7 +194,8 @@ pub(crate) async fn wait_for(c: &Client, what: &str, condition: &str, timeout: D
 /// the computer not due to move (`body[data-busy]`, kept by `render()` in ui/main.js).
 pub(crate) const IDLE: &str = "!document.body.hasAttribute('data-busy')";
 
-pub(crate) const BOARD_READY: &str = "document.querySelectorAll('#board [role=gridcell]').length > 0";
+pub(crate) const BOARD_READY: &str =
+    "document.querySelectorAll('#board [role=gridcell]').length > 0";
 
 pub(crate) async fn wait_board(c: &Client) {
     wait_for(c, "the board", BOARD_READY, Duration::from_secs(20)).await;
@@ -308,9 +309,7 @@ pub(crate) async fn tap_handled(c: &Client, point: &str) {
 /// Resizes the window and waits until the page has its new width and stands still.
 pub(crate) async fn resize(c: &Client, width: u32, height: u32) {
     let before = js(c, "return window.innerWidth;", vec![]).await;
-    c.set_window_size(width, height)
-        .await
-        .expect("window size");
+    c.set_window_size(width, height).await.expect("window size");
     wait_for(
         c,
         &format!("the page at the new size {width}x{height}"),
@@ -414,7 +413,11 @@ pub(crate) async fn launch_in(data: DataDir, size: (u32, u32)) -> (DataDir, Driv
 }
 
 /// [`launch_in`] a fresh data folder seeded with `settings`.
-pub(crate) async fn launch(tag: &str, settings: Value, size: (u32, u32)) -> (DataDir, Driver, Client) {
+pub(crate) async fn launch(
+    tag: &str,
+    settings: Value,
+    size: (u32, u32),
+) -> (DataDir, Driver, Client) {
     launch_in(DataDir::with_settings(tag, settings), size).await
 }
 
