@@ -40,6 +40,28 @@ async fn hammer(c: &Client, what: &str, done: &str, timeout: Duration) -> u32 {
     }
 }
 
+/// Starts a new game as a player does, so the page knows of it (the shell tells the page
+/// nothing on its own): Play again on the game-over sheet, or Settings → Start a new game for a
+/// game in progress.
+async fn new_game(c: &Client, over: bool) {
+    if over {
+        wait_sheet_still(c, "gameover-sheet").await;
+        click(c, Locator::Css("#play-again")).await;
+    } else {
+        open_settings(c).await;
+        click(c, Locator::Css("#apply-new-game")).await;
+    }
+    wait_for(
+        c,
+        "a new game",
+        &format!(
+            "{IDLE} && document.querySelectorAll('#board [data-stone=\"black\"], #board [data-stone=\"white\"]').length === 0"
+        ),
+        Duration::from_secs(10),
+    )
+    .await;
+}
+
 #[tokio::test]
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn the_page_answers_queries_while_moves_replies_and_hints_are_in_flight() {
@@ -49,8 +71,7 @@ async fn the_page_answers_queries_while_moves_replies_and_hints_are_in_flight() 
     while played < MOVES {
         let view = game_view(&c).await;
         if !view["result"].is_null() {
-            invoke(&c, "new_game", json!({ "options": {} })).await;
-            wait_stones(&c, "a new game", 0, Duration::from_secs(10)).await;
+            new_game(&c, true).await;
             games += 1;
             continue;
         }
@@ -69,8 +90,7 @@ async fn the_page_answers_queries_while_moves_replies_and_hints_are_in_flight() 
         }
         let taken = stones(&c).await;
         let Some(point) = POINTS.iter().find(|p| taken.get(**p).is_none()) else {
-            invoke(&c, "new_game", json!({ "options": {} })).await;
-            wait_stones(&c, "a new game", 0, Duration::from_secs(10)).await;
+            new_game(&c, false).await;
             games += 1;
             continue;
         };
