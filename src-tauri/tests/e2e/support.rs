@@ -29,7 +29,7 @@ pub(crate) fn artifacts() -> PathBuf {
 pub(crate) struct DataDir(pub(crate) PathBuf);
 
 impl DataDir {
-    fn new(tag: &str) -> DataDir {
+    pub(crate) fn new(tag: &str) -> DataDir {
         let dir = std::env::temp_dir().join(format!("wuzi-e2e-{}-{tag}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("create data dir");
@@ -37,7 +37,7 @@ impl DataDir {
     }
 
     /// Starts the app with these settings: the first game follows them.
-    fn with_settings(tag: &str, settings: Value) -> DataDir {
+    pub(crate) fn with_settings(tag: &str, settings: Value) -> DataDir {
         let dir = DataDir::new(tag);
         std::fs::write(dir.0.join("settings.json"), settings.to_string()).expect("seed settings");
         dir
@@ -82,7 +82,7 @@ pub(crate) struct Driver {
 }
 
 impl Driver {
-    fn start(data_dir: &Path) -> Driver {
+    pub(crate) fn start(data_dir: &Path) -> Driver {
         let (port, native_port) = (free_port(), free_port());
         let mut cmd = Command::new(find_tauri_driver());
         cmd.args(["--port", &port.to_string()])
@@ -116,7 +116,7 @@ impl Driver {
     /// could not open the Xvfb display) leaves WebKitWebDriver's session request hanging, so
     /// each attempt has a deadline, and a failed one gets a fresh driver; three failures in a
     /// row fail the test. Every retry is reported on stderr.
-    async fn session(&mut self) -> Client {
+    pub(crate) async fn session(&mut self) -> Client {
         const ATTEMPTS: u32 = 3;
         for attempt in 1..=ATTEMPTS {
             let mut caps = serde_json::Map::new();
