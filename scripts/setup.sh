@@ -2,7 +2,7 @@
 # Installs what a fresh Debian 12 / Ubuntu machine with Rust lacks for Wuzi, and nothing twice.
 #   scripts/setup.sh          what building and running the desktop app needs
 #   scripts/setup.sh --test   plus what the whole test suite needs (Xvfb, WebKitWebDriver,
-#                             tauri-driver, Chromium, npm packages, Android targets)
+#                             tauri-driver, cargo-fuzz, Chromium, npm packages, Android targets)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,6 +44,11 @@ if [ "$mode" = "--test" ]; then
   if ! command -v tauri-driver >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/tauri-driver" ]; then
     log "cargo install tauri-driver"
     cargo install tauri-driver --version '^2' --locked --quiet
+  fi
+  # The fuzz stage (scripts/fuzz.sh) runs on stable Rust through cargo-fuzz.
+  if ! cargo fuzz --version >/dev/null 2>&1; then
+    log "cargo install cargo-fuzz"
+    cargo install cargo-fuzz --version '^0.13' --locked --quiet
   fi
   if [ -f package-lock.json ]; then
     log "npm ci"

@@ -43,6 +43,8 @@ export function createGame(app) {
 
   function render() {
     const v = state.view;
+    // E2E: set while a move, the computer's reply or a hint is in flight.
+    document.body.toggleAttribute('data-busy', !!(state.busy || state.thinking || state.hinting || (v && !v.result && v.computerToMove)));
     if (!v) {
       $('status').textContent = state.flash;
       return;
