@@ -19,9 +19,9 @@
 //! allow a forbidden move.
 //!
 //! The values are fitted to game results and search scores by logistic regression
-//! (`wuzi tune`, see [`crate::ai::tune`]): the evaluation is in units where a position scoring
-//! `e` wins with probability `1 / (1 + exp(-e / SCALE))`. Each rule has its own table, read
-//! from `src/ai/weights/<rule>.txt`.
+//! (`wuzi-tools tune`: module `tune` of the `wuzi-tools` crate, `tools/`): the evaluation is
+//! in units where a position scoring `e` wins with probability `1 / (1 + exp(-e / SCALE))`.
+//! Each rule has its own table, read from `src/ai/weights/<rule>.txt`.
 
 use std::sync::OnceLock;
 
@@ -336,7 +336,7 @@ pub fn weights(rule: Rule) -> &'static Weights {
 
 /// Makes every later search under `rule` in this process play with `w` instead of the
 /// built-in tables, so that self-play data can be made again with the tables that made it
-/// (`wuzi datagen --weights`).
+/// (`wuzi-tools datagen --weights`).
 ///
 /// # Errors
 /// When `rule`'s tables are already in use (anything that evaluated a position under `rule`

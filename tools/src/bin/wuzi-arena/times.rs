@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use wuzi::ai::position::Position;
 use wuzi::ai::threat::ThreatSearch;
-use wuzi::ai::tune::{is_open, OPEN_VCF_NODES};
+use wuzi_tools::tune::{is_open, OPEN_VCF_NODES};
 use wuzi::notation::parse_points;
 use wuzi::{Board, Color, Point, Rule};
 

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::fmt::Write as _;
 
 use serde_json::json;
-use wuzi::ai::tune::OPEN_VCF_NODES;
+use wuzi_tools::tune::OPEN_VCF_NODES;
 use wuzi::notation::moves_to_string;
 use wuzi::{Color, Rule};
 
