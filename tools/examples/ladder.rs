@@ -7,8 +7,8 @@
 use std::time::{Duration, Instant};
 
 use wuzi::ai::openings::piskvork_openings;
-use wuzi_tools::{play_match, MatchConfig, ResultForA};
 use wuzi::{Level, Limits, Rule};
+use wuzi_tools::{play_match, MatchConfig, ResultForA};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
