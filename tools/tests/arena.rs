@@ -19,7 +19,9 @@ const ARENA: &str = env!("CARGO_BIN_EXE_wuzi-arena");
 fn pbrain() -> &'static str {
     static PATH: OnceLock<String> = OnceLock::new();
     PATH.get_or_init(|| {
-        let dir = Path::new(ARENA).parent().expect("wuzi-arena is in a directory");
+        let dir = Path::new(ARENA)
+            .parent()
+            .expect("wuzi-arena is in a directory");
         let path = dir.join(format!("pbrain-wuzi{}", std::env::consts::EXE_SUFFIX));
         assert!(
             path.is_file(),
@@ -489,7 +491,15 @@ fn bad_input_exits_2_with_a_message() {
         ),
         (
             vec![
-                "match", "--a", pbrain(), "--b", pbrain(), "--pairs", "1", "--rule", "go",
+                "match",
+                "--a",
+                pbrain(),
+                "--b",
+                pbrain(),
+                "--pairs",
+                "1",
+                "--rule",
+                "go",
             ],
             "unknown rule",
         ),
@@ -547,7 +557,15 @@ fn bad_input_exits_2_with_a_message() {
         ),
         (
             vec![
-                "sprt", "--a", pbrain(), "--b", pbrain(), "--elo0", "5", "--elo1", "0",
+                "sprt",
+                "--a",
+                pbrain(),
+                "--b",
+                pbrain(),
+                "--elo0",
+                "5",
+                "--elo1",
+                "0",
             ],
             "--elo0 must be below --elo1",
         ),
