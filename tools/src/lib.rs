@@ -3,9 +3,9 @@
 //!
 //! - [`tune`]: self-play data and the logistic fit of the evaluation tables (`wuzi-tools
 //!   datagen`, `wuzi-tools tune`);
-//! - [`matches`]: level-against-level self-play in one process ([`play_match`], the
+//! - [`matches`](mod@matches): level-against-level self-play in one process ([`play_match`], the
 //!   `ladder` example);
-//! - [`bench`]: the deterministic search bench (`wuzi-tools bench`), whose node counts
+//! - [`bench`](mod@bench): the deterministic search bench (`wuzi-tools bench`), whose node counts
 //!   `docs/bench-nodes.txt` records.
 //!
 //! The binaries: `wuzi-tools` (`bench`, `match`, `datagen`, `tune`) and `wuzi-arena` (a
