@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Wuzi's Master (this tree's pbrain-wuzi, one search thread) against an outside Gomocup engine.
+# Wuzi's Master (this tree's pbrain-wuzi, one search thread) against an outside Gomocup engine,
+# managed by this tree's wuzi-arena (crate wuzi-tools).
 #
 # usage: OPPONENT="/path/to/pbrain-x [args]" scripts/gauntlet.sh [wuzi-arena match flags...]
 #
@@ -46,7 +47,8 @@ PAIRS=${PAIRS:-$(grep -cvE '^[[:space:]]*(#|$)' "$OPENINGS")}
 OUT_DIR=${OUT_DIR:-/tmp/wuzi-gauntlet}
 mkdir -p "$OUT_DIR"
 
-cargo build --release --quiet -p wuzi --bin pbrain-wuzi --bin wuzi-arena
+cargo build --release --quiet -p wuzi --bin pbrain-wuzi
+cargo build --release --quiet -p wuzi-tools --bin wuzi-arena
 bin="${CARGO_TARGET_DIR:-target}/release"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 

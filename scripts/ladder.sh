@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The level ladder (docs/ladder.md): every level must score >= 75% against the one below over
-# >= 40 games, colours alternated, from varied openings. Runs `wuzi match` for 2v1, 3v2, 4v3
-# and 5v4 and writes a markdown report with the exact commands and the date.
+# >= 40 games, colours alternated, from varied openings. Runs `wuzi-tools match` for 2v1, 3v2,
+# 4v3 and 5v4 and writes a markdown report with the exact commands and the date.
 #
 # Environment (all optional):
 #   GAMES=40        games per pair
@@ -10,7 +10,8 @@
 #   SEED=1          first seed (openings and the lower levels' randomness)
 #   PAIRS="2:1 3:2 4:3 5:4"
 #   OUT=docs/ladder.md
-#   WUZI=           a prebuilt wuzi binary; default: cargo build --release
+#   WUZI=           a prebuilt wuzi-tools binary (or a wuzi one from before the tools moved
+#                   to the wuzi-tools crate); default: cargo build --release -p wuzi-tools
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +23,8 @@ PAIRS=${PAIRS:-"2:1 3:2 4:3 5:4"}
 OUT=${OUT:-docs/ladder.md}
 
 if [[ -z "${WUZI:-}" ]]; then
-    cargo build --release --quiet --bin wuzi
-    WUZI="${CARGO_TARGET_DIR:-target}/release/wuzi"
+    cargo build --release --quiet -p wuzi-tools --bin wuzi-tools
+    WUZI="${CARGO_TARGET_DIR:-target}/release/wuzi-tools"
 fi
 
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -38,7 +39,7 @@ for pair in $PAIRS; do
     b=${pair##*:}
     args=(match --a "$a" --b "$b" --games "$GAMES" --rule "$RULE" --seed "$SEED")
     [[ -n "$TIME_MS" ]] && args+=(--time-ms "$TIME_MS")
-    echo "running: wuzi ${args[*]}" >&2
+    echo "running: wuzi-tools ${args[*]}" >&2
     start=$(date +%s)
     "$WUZI" "${args[@]}" >"$tmp/out"
     secs=$(( $(date +%s) - start ))
@@ -51,7 +52,7 @@ for pair in $PAIRS; do
     details+="
 ### Level $a vs level $b
 
-\`wuzi ${args[*]}\` ($secs s wall time)
+\`wuzi-tools ${args[*]}\` ($secs s wall time)
 
 $(grep -v '^result:' "$tmp/out")
 "

@@ -128,7 +128,7 @@ def main():
     parser.add_argument("--rule", type=int, default=0)
     args = parser.parse_args()
     if not os.access(args.brain, os.X_OK):
-        print(f"no brain at {args.brain}: run `cargo build --release --bin pbrain-wuzi` "
+        print(f"no brain at {args.brain}: run `cargo build --release -p wuzi --bin pbrain-wuzi` "
               "or pass --brain", file=sys.stderr)
         return 2
 

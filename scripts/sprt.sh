@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPRT of an engine change: builds `pbrain-wuzi` (release) of two revisions, builds `wuzi-arena`
-# from the current tree, and runs `wuzi-arena sprt` (A = REV_A, B = REV_B) until the GSPRT
-# accepts H0 or H1. The last line printed is the verdict, ready for the commit message.
+# (crate `wuzi-tools`) from the current tree, and runs `wuzi-arena sprt` (A = REV_A,
+# B = REV_B) until the GSPRT accepts H0 or H1. The last line printed is the verdict, ready for
+# the commit message.
 #
 # usage: scripts/sprt.sh [REV_A [REV_B]] [wuzi-arena sprt flags...]
 #   REV_A  default: the working tree, uncommitted changes included (also spelled "worktree")
@@ -22,6 +23,8 @@
 # Each revision is checked out (git worktree, detached) in its own slot under ARENA_DIR and
 # built there with its own CARGO_TARGET_DIR, so testing the next change only rebuilds what
 # changed. The binaries are copied out before the run, so rebuilding during a run is safe.
+# Of each revision only `pbrain-wuzi` (package `wuzi`) is built, which every revision has,
+# from before and after `wuzi-arena` moved from the `wuzi` crate to `wuzi-tools`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -92,7 +95,7 @@ if cmp -s "$ARENA_DIR/bin/pbrain-wuzi-a" "$ARENA_DIR/bin/pbrain-wuzi-b"; then
 fi
 
 echo "building wuzi-arena from the current tree ..." >&2
-cargo build --release --quiet -p wuzi --bin wuzi-arena
+cargo build --release --quiet -p wuzi-tools --bin wuzi-arena
 arena="${CARGO_TARGET_DIR:-target}/release/wuzi-arena"
 
 # The defaults, except for flags given on the command line.

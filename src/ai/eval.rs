@@ -19,9 +19,9 @@
 //! allow a forbidden move.
 //!
 //! The values are fitted to game results and search scores by logistic regression
-//! (`wuzi tune`, see [`crate::ai::tune`]): the evaluation is in units where a position scoring
-//! `e` wins with probability `1 / (1 + exp(-e / SCALE))`. Each rule has its own table, read
-//! from `src/ai/weights/<rule>.txt`.
+//! (`wuzi-tools tune`: module `tune` of the `wuzi-tools` crate, `tools/`): the evaluation is
+//! in units where a position scoring `e` wins with probability `1 / (1 + exp(-e / SCALE))`.
+//! Each rule has its own table, read from `src/ai/weights/<rule>.txt`.
 
 use crate::ai::position::{ForbiddenPoints, Position, Threat};
 use crate::Color;

@@ -21,12 +21,18 @@
 //! // Black completes the five.
 //! assert!(matches!(r.best, Some(p) if p == Point::new(2, 7) || p == Point::new(7, 7)));
 //! ```
+//!
+//! The layer modules (`pattern`, `position`, `threat`, `eval`, `search`, `tt`, `openings`)
+//! are public as well, for the engine's tools in the `wuzi-tools` crate (`tools/`), which must
+//! not copy engine code: the tuner reads a position's pattern combinations and threat mask
+//! ([`eval::combo_rank`], [`eval::eval_terms`], [`position::Position`]) and writes tables
+//! ([`eval::Weights::to_text`], [`eval::install_weights`]); the match manager asks
+//! [`threat::ThreatSearch`] whether a position is decided; the bench and matches play from
+//! [`openings::piskvork_openings`].
 
-pub mod bench;
 mod engine;
 pub mod eval;
 mod level;
-mod matches;
 pub mod openings;
 pub mod pattern;
 pub mod position;
@@ -36,13 +42,11 @@ pub mod search;
 pub mod swap2;
 pub mod threat;
 pub mod tt;
-pub mod tune;
 mod verdict;
 mod weights;
 
 pub use engine::{Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, Limits, ParseLevelError};
-pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, ResultForA};
 pub use quick::quick_move;
 pub use search::{ParamError, Params};
 pub use verdict::{Outlook, Verdict};

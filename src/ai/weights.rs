@@ -246,7 +246,7 @@ pub fn weights(rule: Rule) -> &'static Weights {
 
 /// Makes every later search under `rule` in this process play with `w` instead of the
 /// built-in tables, so that self-play data can be made again with the tables that made it
-/// (`wuzi datagen --weights`).
+/// (`wuzi-tools datagen --weights`).
 ///
 /// # Errors
 /// When `rule`'s tables are already in use (anything that evaluated a position under `rule`

@@ -4,8 +4,8 @@ use std::sync::atomic::AtomicBool;
 
 use wuzi::{Engine, Verdict};
 
-use crate::args::{usage, CliError, Flags};
-use crate::hint::{budget_flags, game_flags, game_over, number_flag, GAME_FLAGS, POSITION_HELP};
+use crate::args::{number_flag, usage, CliError, Flags};
+use crate::hint::{budget_flags, game_flags, game_over, GAME_FLAGS, POSITION_HELP};
 
 const HELP: &str = "\
 usage: wuzi analyze --rule R [--size N] --moves \"h8 i9 ...\" [--multipv N] [--time-ms T]

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io;
 
-use wuzi::{Board, Color, Point, Rule, MAX_SIZE, MIN_SIZE};
+use wuzi::{Board, Color, Level, Point, Rule, MAX_SIZE, MIN_SIZE};
 
 /// Why a subcommand failed.
 #[derive(Debug)]
@@ -165,6 +165,26 @@ impl Flags {
             }
         }
         Ok(board)
+    }
+}
+
+/// A level flag under another name (`--a`, `--b`).
+pub fn level_named(flags: &Flags, name: &str, default: Level) -> Result<Level, CliError> {
+    match flags.get(name) {
+        None => Ok(default),
+        Some(v) => v.parse().map_err(|e| usage(format!("--{name}: {e}"))),
+    }
+}
+
+/// An optional numeric flag.
+pub fn number_flag<T: std::str::FromStr>(flags: &Flags, name: &str) -> Result<Option<T>, CliError> {
+    match flags.get(name) {
+        None => Ok(None),
+        Some(v) => v
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| usage(format!("--{name}: {v:?} is not a valid number"))),
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use wuzi::notation::{parse_moves_game, parse_points, parse_sgf};
 use wuzi::{Color, Engine, Game, Level, Rule, Setup};
 
-use crate::args::{usage, CliError, Flags};
+use crate::args::{level_named, number_flag, usage, CliError, Flags};
 
 const HELP: &str = "\
 usage: wuzi hint --rule R [--size N] --moves \"h8 i9 ...\" [--level L] [--time-ms T] [--seed S]
@@ -173,26 +173,6 @@ pub fn game_over(result: &wuzi::GameResult) -> CliError {
 /// `--level`, as a number or a name.
 pub fn level_flag(flags: &Flags, default: Level) -> Result<Level, CliError> {
     level_named(flags, "level", default)
-}
-
-/// A level flag under another name (`--a`, `--b`).
-pub fn level_named(flags: &Flags, name: &str, default: Level) -> Result<Level, CliError> {
-    match flags.get(name) {
-        None => Ok(default),
-        Some(v) => v.parse().map_err(|e| usage(format!("--{name}: {e}"))),
-    }
-}
-
-/// An optional numeric flag.
-pub fn number_flag<T: std::str::FromStr>(flags: &Flags, name: &str) -> Result<Option<T>, CliError> {
-    match flags.get(name) {
-        None => Ok(None),
-        Some(v) => v
-            .trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| usage(format!("--{name}: {v:?} is not a valid number"))),
-    }
 }
 
 /// The output line; a struct so the keys keep this order.

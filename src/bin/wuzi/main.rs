@@ -2,18 +2,19 @@
 //!
 //! `main` only dispatches: each subcommand lives in its own module with a
 //! `run(&[String]) -> Result<(), CliError>` and one line in [`COMMANDS`].
+//!
+//! The engine's development tools (`bench`, `match`, `datagen`, `tune`) are not here: they
+//! are the `wuzi-tools` binary of the `wuzi-tools` crate (`tools/`), so that nothing built
+//! from this crate links them.
 
 mod analyze;
 mod args;
-mod bench;
 mod forbidden;
 mod hint;
 mod judge;
-mod matches;
 mod openings;
 mod play;
 mod review;
-mod tune;
 
 use std::process::ExitCode;
 
@@ -58,27 +59,10 @@ const COMMANDS: &[Command] = &[
         "renju's 26 canonical openings (--renju)",
         openings::run,
     ),
-    (
-        "bench",
-        "the fixed search bench: nodes, nodes/s, time",
-        bench::run,
-    ),
-    (
-        "match",
-        "one level against another: a results table",
-        matches::run,
-    ),
-    (
-        "datagen",
-        "self-play games for fitting the evaluation",
-        tune::datagen,
-    ),
-    (
-        "tune",
-        "fit the evaluation tables to self-play data",
-        tune::run,
-    ),
 ];
+
+/// Subcommands that moved to the `wuzi-tools` binary: named, they get a pointer there.
+const MOVED_TO_TOOLS: [&str; 4] = ["bench", "match", "datagen", "tune"];
 
 fn usage() -> String {
     let mut s = String::from("usage: wuzi <command> [options]\n\ncommands:\n");
@@ -111,6 +95,13 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let Some((_, _, run)) = COMMANDS.iter().find(|(n, _, _)| n == name) else {
+        if MOVED_TO_TOOLS.contains(&name.as_str()) {
+            eprintln!(
+                "wuzi: `{name}` is a tool now: `wuzi-tools {name}` \
+                 (cargo run --release -p wuzi-tools -- {name} ...)"
+            );
+            return ExitCode::from(2);
+        }
         eprintln!("wuzi: unknown command {name:?} (try `wuzi help`)");
         return ExitCode::from(2);
     };

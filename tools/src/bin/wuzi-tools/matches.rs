@@ -1,4 +1,4 @@
-//! `wuzi match`: one level against another, the ladder's measuring stick (docs/ladder.md).
+//! `wuzi-tools match`: one level against another, the ladder's measuring stick (docs/ladder.md).
 //!
 //! Games come in pairs: both games of a pair start from the same opening (one of Piskvork's,
 //! the set Gomocup managers ship, under a random board symmetry), once with A as black and
@@ -13,12 +13,11 @@ use rand::{Rng, SeedableRng};
 use wuzi::ai::openings::{piskvork_openings, Opening};
 use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule};
 
-use crate::args::{usage, CliError, Flags};
-use crate::hint::{level_named, number_flag};
+use crate::args::{level_named, number_flag, usage, CliError, Flags};
 
 const HELP: &str = "\
-usage: wuzi match --a LEVEL --b LEVEL --games N [--time-ms T] [--rule R] [--size N] [--seed S]
-                  [--threads-a N] [--threads-b N]
+usage: wuzi-tools match --a LEVEL --b LEVEL --games N [--time-ms T] [--rule R] [--size N] [--seed S]
+                        [--threads-a N] [--threads-b N]
 
 Plays N games of level A against level B (levels 1..5 or beginner..master), in pairs from the
 same Piskvork opening (random choice and symmetry, from the seed) with colours swapped. Prints a markdown table (wins, losses,

@@ -13,9 +13,9 @@ use std::path::PathBuf;
 
 use wuzi::ai::position::Position;
 use wuzi::ai::threat::ThreatSearch;
-use wuzi::ai::tune::{is_open, OPEN_VCF_NODES};
 use wuzi::notation::parse_points;
 use wuzi::{Board, Color, Point, Rule};
+use wuzi_tools::tune::{is_open, OPEN_VCF_NODES};
 
 use crate::args::Flags;
 use crate::error::{usage, ArenaError};

@@ -1,18 +1,15 @@
-//! `wuzi bench`'s node counts are the ones `docs/bench-nodes.txt` records: the count at a
+//! `wuzi-tools bench`'s node counts are the ones `docs/bench-nodes.txt` records: the count at a
 //! fixed depth is deterministic, so a change to move generation, ordering, pruning, evaluation
 //! or the threat search moves it, and must update the file knowingly in the same commit (the
 //! way chess engines check their bench signature in CI).
 
-// The binary exists only with the `cli` feature (on by default).
-#![cfg(feature = "cli")]
-
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_wuzi");
+const BIN: &str = env!("CARGO_BIN_EXE_wuzi-tools");
 
 /// `(depth, nodes)` from the file's `depth D: N nodes` lines.
 fn recorded() -> Vec<(u32, u64)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/bench-nodes.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/bench-nodes.txt");
     let text = std::fs::read_to_string(path).expect("docs/bench-nodes.txt is readable");
     text.lines()
         .filter_map(|l| {
@@ -35,7 +32,7 @@ fn bench_node_counts_match_the_recorded_ones() {
         let out = Command::new(BIN)
             .args(["bench", "--depth", &depth.to_string()])
             .output()
-            .expect("wuzi bench runs");
+            .expect("wuzi-tools bench runs");
         assert!(
             out.status.success(),
             "{}",
@@ -49,7 +46,7 @@ fn bench_node_counts_match_the_recorded_ones() {
             .unwrap_or_else(|| panic!("no `nodes:` line in {stdout}"));
         assert_eq!(
             measured, nodes,
-            "wuzi bench --depth {depth} searched {measured} nodes, docs/bench-nodes.txt says \
+            "wuzi-tools bench --depth {depth} searched {measured} nodes, docs/bench-nodes.txt says \
              {nodes}: a search change must update the file and say why"
         );
     }

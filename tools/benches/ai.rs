@@ -1,7 +1,7 @@
 //! Criterion micro-benchmarks of the AI layers: pattern updates (make + undo), move
 //! generation through a shallow search, fixed-depth search, and VCF and VCT solving per puzzle.
 //!
-//! Run with `cargo bench --bench ai`; medians are quoted in docs/ai.md.
+//! Run with `cargo bench -p wuzi-tools --bench ai`; medians are quoted in docs/ai.md.
 
 use std::sync::atomic::AtomicBool;
 
@@ -56,7 +56,7 @@ fn pattern_update(c: &mut Criterion) {
 }
 
 fn search(c: &mut Criterion) {
-    let games = wuzi::ai::bench::positions();
+    let games = wuzi_tools::bench::positions();
     let cancel = AtomicBool::new(false);
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
@@ -84,7 +84,7 @@ fn search(c: &mut Criterion) {
 
 /// The puzzles of `kind` ("VCF" or "VCT") as (id, board, rule, side to move, JSON).
 fn puzzles(kind: &str) -> Vec<(String, Board, Rule, Color, serde_json::Value)> {
-    let text = include_str!("../tests/fixtures/puzzles.jsonl");
+    let text = include_str!("../../tests/fixtures/puzzles.jsonl");
     let mut out = vec![];
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -1,16 +1,15 @@
-//! The deterministic search bench (`wuzi bench`): fixed positions searched to a fixed depth.
+//! The deterministic search bench (`wuzi-tools bench`): fixed positions searched to a fixed
+//! depth.
 //!
 //! The total node count is a fingerprint of the search's behaviour: any change to move
-//! ordering, pruning or evaluation changes it, so it is recorded in `docs/ai.md` and a change
-//! shows up in review. Nodes per second is the speed figure.
+//! ordering, pruning or evaluation changes it, so it is recorded in `docs/bench-nodes.txt` and
+//! a change shows up in review. Nodes per second is the speed figure.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::ai::engine::Engine;
-use crate::ai::level::{Level, Limits};
-use crate::ai::openings::piskvork_openings;
-use crate::{Game, Rule};
+use wuzi::ai::openings::piskvork_openings;
+use wuzi::{Engine, Game, Level, Limits, Rule};
 
 /// Positions searched by [`run`]: the first openings of the bundled list, on 15×15 under
 /// freestyle and renju alternately.
@@ -76,7 +75,7 @@ pub fn run(depth: u32) -> BenchReport {
 /// time-to-depth, the usual Lazy SMP measure; the node count then varies from run to run.
 #[must_use]
 pub fn run_threads(depth: u32, threads: usize) -> BenchReport {
-    let threads = threads.clamp(1, crate::ai::MAX_THREADS);
+    let threads = threads.clamp(1, wuzi::MAX_THREADS);
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),

@@ -1,18 +1,17 @@
-//! `wuzi bench`: the engine's fixed bench ([`wuzi::ai::bench`]): fixed positions searched to a
+//! `wuzi-tools bench`: the engine's fixed bench ([`wuzi_tools::bench`]): fixed positions searched to a
 //! fixed depth. The node count is deterministic, so a change in search behaviour shows up as a
 //! changed number in `docs/bench-nodes.txt`; nodes/s measures speed.
 
-use wuzi::ai::bench;
+use wuzi_tools::bench;
 
-use crate::args::{usage, CliError, Flags};
-use crate::hint::number_flag;
+use crate::args::{number_flag, usage, CliError, Flags};
 
 const HELP: &str = "\
-usage: wuzi bench [--depth D] [--threads N]
+usage: wuzi-tools bench [--depth D] [--threads N]
 
-Searches the engine's fixed bench positions (wuzi::ai::bench) to depth D (default 6) at Master
-strength with a fresh engine each, single threaded and without a time limit, and prints the
-positions, depth, total nodes, nodes/s and time. The node count at a given depth is
+Searches the engine's fixed bench positions (wuzi_tools::bench) to depth D (default 6) at
+Master strength with a fresh engine each, single threaded and without a time limit, and prints
+the positions, depth, total nodes, nodes/s and time. The node count at a given depth is
 deterministic; docs/bench-nodes.txt records it.
 
 --threads N (N > 1) runs the same positions once with one thread and once with N threads

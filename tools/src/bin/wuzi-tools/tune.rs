@@ -1,19 +1,18 @@
-//! `wuzi datagen` and `wuzi tune`: self-play data and the evaluation fitted to it
-//! ([`wuzi::ai::tune`]).
+//! `wuzi-tools datagen` and `wuzi-tools tune`: self-play data and the evaluation fitted to it
+//! ([`wuzi_tools::tune`]).
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::time::Instant;
 
 use wuzi::ai::eval::{install_weights, Weights};
-use wuzi::ai::tune::{self, FitConfig, GenConfig, TuneGame};
+use wuzi_tools::tune::{self, FitConfig, GenConfig, TuneGame};
 
-use crate::args::{usage, CliError, Flags};
-use crate::hint::number_flag;
+use crate::args::{number_flag, usage, CliError, Flags};
 
 const DATAGEN_HELP: &str = "\
-usage: wuzi datagen --rule R --games N --out FILE [--nodes K] [--seed S] [--threads T]
-                    [--opening-min A] [--opening-max B] [--size N] [--weights FILE]
+usage: wuzi-tools datagen --rule R --games N --out FILE [--nodes K] [--seed S] [--threads T]
+                          [--opening-min A] [--opening-max B] [--size N] [--weights FILE]
 
 Plays N games of Master against itself (K search nodes per move, default 20000; one thread per
 game, T games at once, default 2) from random openings of A to B stones (default 3 to 6) in the
@@ -22,16 +21,16 @@ moves, '|', each move's search score. Game i uses seed S+i, so the file depends 
 flags, not on T or the machine. A game stops at a five, a full board, or as soon as a side
 proves a forced win. --weights plays with the evaluation tables in FILE (the format of
 src/ai/weights/*.txt) instead of the built-in ones: the data of a fit is made again with the
-tables that made it (e.g. `wuzi tune --init hand` for the first round).
+tables that made it (e.g. `wuzi-tools tune --init hand` for the first round).
 ";
 
 const TUNE_HELP: &str = "\
-usage: wuzi tune --rule R --data FILE[,FILE...] --out FILE [--lambda L] [--epochs E]
-                 [--rate R] [--l2-combo X] [--l2 Y] [--command TEXT]
-       wuzi tune --rule R --init hand --out FILE
+usage: wuzi-tools tune --rule R --data FILE[,FILE...] --out FILE [--lambda L] [--epochs E]
+                       [--rate R] [--l2-combo X] [--l2 Y] [--command TEXT]
+       wuzi-tools tune --rule R --init hand --out FILE
 
 Fits the evaluation tables of rule R to the quiet positions of the games in the data files
-(from wuzi datagen): logistic regression of the target L x result + (1 - L) x sigmoid(search
+(from wuzi-tools datagen): logistic regression of the target L x result + (1 - L) x sigmoid(search
 score / 200) (default L 0.5) on the pattern-combination and threat-mask counts, full-batch
 Adam for E steps (default 400); then the move-order tables by softmax regression of the moves
 the search played (--policy-epochs, default E; --l2-policy). Prints the losses as it goes and
@@ -139,7 +138,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         std::fs::write(
             out,
             w.to_text(&format!(
-                "Hand-made pattern-sum tables for {rule}.\nwuzi tune --rule {rule} --init hand --out {out}"
+                "Hand-made pattern-sum tables for {rule}.\nwuzi-tools tune --rule {rule} --init hand --out {out}"
             )),
         )?;
         return Ok(());
@@ -238,7 +237,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         );
     }
     let command = flags.get("command").map_or_else(
-        || format!("wuzi tune {}", args.join(" ")),
+        || format!("wuzi-tools tune {}", args.join(" ")),
         ToString::to_string,
     );
     std::fs::write(

@@ -2,18 +2,36 @@
 //! misbehaving scripted brains that must lose (by an illegal move, on time, by crashing)
 //! while the run completes.
 
-// The binaries exist only with the `cli` feature (on by default).
-#![cfg(feature = "cli")]
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 use wuzi::notation::parse_moves_game;
 use wuzi::Rule;
 
 const ARENA: &str = env!("CARGO_BIN_EXE_wuzi-arena");
-const PBRAIN: &str = env!("CARGO_BIN_EXE_pbrain-wuzi");
+
+/// The product's `pbrain-wuzi`. It is a binary of another package (`wuzi`), so Cargo names no
+/// `CARGO_BIN_EXE_` for it here: it is the one built beside `wuzi-arena` in the same target
+/// directory. `cargo test --workspace` builds both; `cargo test -p wuzi-tools` alone needs
+/// `cargo build -p wuzi --bin pbrain-wuzi` first (or an up-to-date one is not tested).
+fn pbrain() -> &'static str {
+    static PATH: OnceLock<String> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let dir = Path::new(ARENA)
+            .parent()
+            .expect("wuzi-arena is in a directory");
+        let path = dir.join(format!("pbrain-wuzi{}", std::env::consts::EXE_SUFFIX));
+        assert!(
+            path.is_file(),
+            "no {}: run `cargo test --workspace`, or `cargo build -p wuzi --bin pbrain-wuzi` \
+             before `cargo test -p wuzi-tools`",
+            path.display()
+        );
+        path.to_str().expect("a UTF-8 target path").to_string()
+    })
+}
 
 /// A POSIX-shell brain that answers `START` and then misbehaves at its first move as its
 /// first argument says: `garbage` (a MESSAGE, then text that is not a move), `occupied`
@@ -120,9 +138,9 @@ fn two_pbrains_play_pairs() {
     let out = arena(&[
         "match",
         "--a",
-        PBRAIN,
+        pbrain(),
         "--b",
-        PBRAIN,
+        pbrain(),
         "--name-a",
         "one",
         "--name-b",
@@ -208,7 +226,7 @@ fn against_bad_brain(mode: &str) -> (String, Vec<serde_json::Value>) {
     let out = arena(&[
         "match",
         "--a",
-        PBRAIN,
+        pbrain(),
         "--b",
         &bad,
         "--name-b",
@@ -424,7 +442,7 @@ fn sprt_without_spread_has_no_verdict() {
     let out = arena(&[
         "sprt",
         "--a",
-        PBRAIN,
+        pbrain(),
         "--b",
         &bad,
         "--turn-ms",
@@ -464,16 +482,24 @@ fn bad_input_exits_2_with_a_message() {
     let bad_openings = dir.file("openings.txt", "h8 i9\nh8 q99\n");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
-            vec!["match", "--a", PBRAIN, "--pairs", "1"],
+            vec!["match", "--a", pbrain(), "--pairs", "1"],
             "missing flag --b",
         ),
         (
-            vec!["match", "--a", PBRAIN, "--b", PBRAIN],
+            vec!["match", "--a", pbrain(), "--b", pbrain()],
             "missing flag --pairs",
         ),
         (
             vec![
-                "match", "--a", PBRAIN, "--b", PBRAIN, "--pairs", "1", "--rule", "go",
+                "match",
+                "--a",
+                pbrain(),
+                "--b",
+                pbrain(),
+                "--pairs",
+                "1",
+                "--rule",
+                "go",
             ],
             "unknown rule",
         ),
@@ -481,9 +507,9 @@ fn bad_input_exits_2_with_a_message() {
             vec![
                 "match",
                 "--a",
-                PBRAIN,
+                pbrain(),
                 "--b",
-                PBRAIN,
+                pbrain(),
                 "--pairs",
                 "1",
                 "--openings",
@@ -495,9 +521,9 @@ fn bad_input_exits_2_with_a_message() {
             vec![
                 "match",
                 "--a",
-                PBRAIN,
+                pbrain(),
                 "--b",
-                PBRAIN,
+                pbrain(),
                 "--pairs",
                 "1",
                 "--openings",
@@ -511,7 +537,7 @@ fn bad_input_exits_2_with_a_message() {
                 "--a",
                 "/nonexistent/pbrain-x",
                 "--b",
-                PBRAIN,
+                pbrain(),
                 "--pairs",
                 "1",
             ],
@@ -523,7 +549,7 @@ fn bad_input_exits_2_with_a_message() {
                 "--a",
                 "'unterminated",
                 "--b",
-                PBRAIN,
+                pbrain(),
                 "--pairs",
                 "1",
             ],
@@ -531,7 +557,15 @@ fn bad_input_exits_2_with_a_message() {
         ),
         (
             vec![
-                "sprt", "--a", PBRAIN, "--b", PBRAIN, "--elo0", "5", "--elo1", "0",
+                "sprt",
+                "--a",
+                pbrain(),
+                "--b",
+                pbrain(),
+                "--elo0",
+                "5",
+                "--elo1",
+                "0",
             ],
             "--elo0 must be below --elo1",
         ),
@@ -539,9 +573,9 @@ fn bad_input_exits_2_with_a_message() {
             vec![
                 "match",
                 "--a",
-                PBRAIN,
+                pbrain(),
                 "--b",
-                PBRAIN,
+                pbrain(),
                 "--pairs",
                 "1",
                 "--tolerance-ms",
@@ -612,7 +646,8 @@ fn generated_openings_parse() {
 /// yardstick cannot drift from the rule that chose it.
 #[test]
 fn yardstick_files_are_reproduced_by_their_command() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The repository root: the opening files are the workspace's, beside this crate.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     for (file, args) in [
         (
             "openings/renju26.txt",

@@ -6,7 +6,7 @@
 //! 2. [`samples`] replays the games and keeps the *quiet* positions (no five to make or block,
 //!    no open four to make or stop, no proven win), each with its features — the counts of
 //!    every (colour, to move or waiting, pattern combination) over the empty points, and the
-//!    threat mask (see [`crate::ai::eval`]) — and a target: a blend of the game's result and
+//!    threat mask (see [`wuzi::ai::eval`]) — and a target: a blend of the game's result and
 //!    the search score, from the side to move's view.
 //! 3. [`fit`] finds the weights minimising the cross-entropy between
 //!    `sigmoid(eval / SCALE)` and the targets, with Adam over full batches. A combination's
@@ -15,7 +15,7 @@
 //!    their parts.
 //!
 //! The resulting [`Weights`] are written to `src/ai/weights/<rule>.txt` with the commands that
-//! produced them in the header (`wuzi datagen`, `wuzi tune`).
+//! produced them in the header (`wuzi-tools datagen`, `wuzi-tools tune`).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
@@ -23,13 +23,13 @@ use std::sync::Mutex;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::ai::eval::{combo_rank, eval_terms, Weights, COMBOS, MASKS, SCALE};
-use crate::ai::pattern::Pattern;
-use crate::ai::position::{combo_score, Position, Threat};
-use crate::ai::search::MATE_BOUND;
-use crate::ai::threat::ThreatSearch;
-use crate::ai::{Engine, Level, Limits};
-use crate::{Board, Color, Game, Point, Rule};
+use wuzi::ai::eval::{combo_rank, eval_terms, Weights, COMBOS, MASKS, SCALE};
+use wuzi::ai::pattern::Pattern;
+use wuzi::ai::position::{combo_score, Position, Threat};
+use wuzi::ai::search::MATE_BOUND;
+use wuzi::ai::threat::ThreatSearch;
+use wuzi::ai::{Engine, Level, Limits};
+use wuzi::{Board, Color, Game, Point, Rule};
 
 /// One self-play game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,7 +337,7 @@ pub fn is_open(pos: &mut Position, threats: &mut ThreatSearch, nodes: u64) -> bo
 
 /// The features of a position (see the module docs), accumulated into `out` as
 /// `(feature, count)` pairs. Under renju a point forbidden to black holds nothing for black
-/// (as in [`crate::ai::eval::eval_terms`]).
+/// (as in [`wuzi::ai::eval::eval_terms`]).
 pub fn features(pos: &mut Position, out: &mut Vec<(u16, u16)>) {
     let me = pos.to_move();
     let mut ids: Vec<u16> = Vec::with_capacity(pos.points().len() * 10 + 1);
@@ -450,7 +450,7 @@ fn to_weights(params: &[f64]) -> Weights {
     for table in 0..4 {
         let (c, s) = (table / 2, table % 2);
         for rank in 0..COMBOS {
-            let patterns = crate::ai::eval::combo_patterns(rank);
+            let patterns = wuzi::ai::eval::combo_patterns(rank);
             let mut v = params[table * COMBOS + rank];
             for p in patterns {
                 v += params[CELL_PARAMS + table * 12 + p as usize];
@@ -740,7 +740,7 @@ pub fn hand_weights(rule: Rule) -> Weights {
     for c in Color::ALL {
         let renju_black = rule.has_forbidden(c);
         for rank in 0..COMBOS {
-            let patterns = crate::ai::eval::combo_patterns(rank);
+            let patterns = wuzi::ai::eval::combo_patterns(rank);
             let (score, threat, _) = combo_score(patterns, renju_black);
             let tempo = match threat {
                 Threat::Three => 8,
@@ -807,14 +807,14 @@ mod tests {
             };
             let mut games = Vec::new();
             generate(&cfg, |g| games.push(g.clone()));
-            let w = crate::ai::eval::weights(rule);
+            let w = wuzi::ai::eval::weights(rule);
             for g in &games {
                 let board = Board::new(g.size).unwrap();
                 let mut pos = Position::new(&board, g.rule, Color::Black);
                 for &m in &g.moves {
                     let mut f = Vec::new();
                     features(&mut pos, &mut f);
-                    let e = crate::ai::eval::evaluate(&mut pos);
+                    let e = wuzi::ai::eval::evaluate(&mut pos);
                     assert_eq!(eval_of(w, &f) as i32, e);
                     forbidden_seen += pos.forbidden_black().points;
                     pos.play(Board::index_of(m));

@@ -1,14 +1,14 @@
 //! Calibrates the level ladder by self-play: each level against the one below.
 //!
-//! `cargo run --release --example ladder -- [games] [time-scale%] [rule] [pairs...]`
+//! `cargo run --release -p wuzi-tools --example ladder -- [games] [time-scale%] [rule] [pairs...]`
 //! e.g. `-- 40 50 freestyle 2 3` plays Medium–Easy and Hard–Medium, 40 games each, with every
 //! level's default time budget halved. Pairs are named by the stronger level's number.
 
 use std::time::{Duration, Instant};
 
 use wuzi::ai::openings::piskvork_openings;
-use wuzi::ai::{play_match, MatchConfig, ResultForA};
 use wuzi::{Level, Limits, Rule};
+use wuzi_tools::{play_match, MatchConfig, ResultForA};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

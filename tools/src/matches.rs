@@ -1,11 +1,10 @@
-//! Self-play matches between levels, for calibrating the ladder (`wuzi match`).
+//! Self-play matches between levels in one process, for calibrating the ladder (the `ladder`
+//! example).
 
 use std::sync::atomic::AtomicBool;
 
-use crate::ai::engine::Engine;
-use crate::ai::level::{Level, Limits};
-use crate::ai::openings::Opening;
-use crate::{Color, Game, Point, Rule};
+use wuzi::ai::openings::Opening;
+use wuzi::{Color, Engine, Game, Level, Limits, Point, Rule};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -185,7 +184,7 @@ pub fn play_match(cfg: &MatchConfig, mut on_game: impl FnMut(&GameRecord)) -> Ma
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::openings::piskvork_openings;
+    use wuzi::ai::openings::piskvork_openings;
 
     #[test]
     fn easy_beats_beginner_in_a_short_match() {

@@ -5,9 +5,9 @@ use std::cell::OnceCell;
 use std::fmt::Write as _;
 
 use serde_json::json;
-use wuzi::ai::tune::OPEN_VCF_NODES;
 use wuzi::notation::moves_to_string;
 use wuzi::{Color, Rule};
+use wuzi_tools::tune::OPEN_VCF_NODES;
 
 use crate::game::{GameRecord, Reason};
 use crate::runner::PairResult;
