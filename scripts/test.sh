@@ -29,6 +29,7 @@ stage() {
 
 stage "setup" scripts/setup.sh --test || true
 stage "rustfmt" cargo fmt --all --check
+stage "import circles (engine and tools crates)" sh -c 'python3 scripts/module-cycles.py src && python3 scripts/module-cycles.py tools/src'
 stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
 stage "cargo test" cargo test --workspace --locked
 stage "fuzz: each target 60 s" scripts/fuzz.sh
