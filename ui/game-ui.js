@@ -277,9 +277,8 @@ export function createGame(app) {
   }
 
   /**
-   * A status too long for its line at the usual size (an opening choice spelled out) takes the
-   * meta line's room in smaller lines (`data-long`), rather than being cut. Measured, not
-   * counted in characters: the width depends on the language, the font and the window.
+   * A status too long for its usual size (one line upright, two in the side panel: an opening
+   * choice spelled out) takes the meta line's room in smaller lines (`data-long`), not cut.
    * Measured, not counted in characters: the width depends on the language, font and window.
    */
   function fitStatus() {
