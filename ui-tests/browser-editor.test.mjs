@@ -56,7 +56,7 @@ describe('position editor (phone 390×844, touch)', () => {
     await tapPoint(page, 'i9');
     await page.waitForSelector('[data-point="i9"][data-stone=""]');
     assert.deepEqual(await stonesOnBoard(page), { h8: 'white', k11: 'white' });
-    assert.equal(await page.textContent('#meta'), 'Setting up · Freestyle · 15×15 · 0 black, 2 white');
+    assert.equal(await page.textContent('#meta'), 'Setting up · 0 black, 2 white');
 
     await page.tap('#edit-to-move');
     assert.equal(await page.textContent('#edit-to-move-text'), 'White to move');
@@ -215,7 +215,8 @@ describe('position editor (phone 390×844, touch)', () => {
     assert.deepEqual(await stonesOnBoard(page), { g7: 'black' }, 'h8 stays the centre; a1 falls off');
     assert.match(await statusText(page), /Stones off the smaller board were removed: 1/);
     await page.selectOption('#edit-rule', 'renju');
-    assert.equal(await page.textContent('#meta'), 'Setting up · Renju · 13×13 · 1 black, 0 white');
+    assert.equal(await page.textContent('#meta'), 'Setting up · 1 black, 0 white');
+    assert.deepEqual([await page.inputValue('#edit-rule'), await page.inputValue('#edit-size')], ['renju', '13']);
     await tapPoint(page, 'h8'); // on 13×13: next to the centre
     await page.waitForSelector('[data-point="h8"][data-stone="black"]');
     await page.tap('#edit-white');

@@ -79,8 +79,11 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
     for (const p of ['h8', 'h9', 'i9']) assert.ok(await stoneAt(page, p));
     assert.equal(await statusText(page), 'Choose: take black, keep white and play the 4th stone, or place two more');
     assert.equal(await page.getAttribute('#status', 'data-long'), '', 'a long status takes two lines');
-    const status = await page.locator('#status').boundingBox();
-    assert.ok(status.height >= 30, `two lines: ${JSON.stringify(status)}`);
+    const status = await page.evaluate(() => {
+      const el = document.querySelector('#status');
+      return { height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight), cut: el.scrollHeight > el.clientHeight };
+    });
+    assert.ok(status.height >= 2 * status.line && !status.cut, `two lines or more, none cut: ${JSON.stringify(status)}`);
     await page.tap('#swap-white');
     await waitCalls(page, 'choose_opening', 1);
     await page.waitForSelector('#swap-row', { state: 'hidden' });

@@ -128,10 +128,10 @@ export function statusText(ed) {
   return t(ed.tool === 'erase' ? 'editTapErase' : 'editTapPlace', { color: t(`${ed.tool}Lower`) });
 }
 
-/** The small print under it: rule, size and the stones of each side. */
+/** The small print under it: the stones of each side (the rule and size are the editor's own menus). */
 export function metaText(ed) {
   const c = counts(ed);
-  return t('editMeta', { rule: t(`rule_${ed.rule}`), size: ed.size, black: c.black, white: c.white });
+  return t('editMeta', { black: c.black, white: c.white });
 }
 
 /** The referee's refusal (`badSetup` from the shell) in the player's language. */

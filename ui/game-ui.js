@@ -58,10 +58,6 @@ export function createGame(app) {
 
     const status = ctl.statusText(state, app.coarse.matches);
     if ($('status').textContent !== status) $('status').textContent = status;
-    // A long line (an opening choice spelled out) takes the meta line's room, in two lines.
-    const long = status.length > 40;
-    $('status').toggleAttribute('data-long', long);
-    $('status').parentElement.toggleAttribute('data-long', long);
     const plainMeta = t(v.mode === 'computer' ? 'metaComputer' : 'meta', {
       rule: t(`rule_${v.rule}`),
       size: v.size,
@@ -280,5 +276,26 @@ export function createGame(app) {
     }
   }
 
-  return { boardModel, pointOf, resized, render, renderPanel, applyView, takeState, refresh, maybeComputerMove, stopThinking, run, applyPreferences };
+  /**
+   * A status too long for its usual size (one line upright, two in the side panel: an opening
+   * choice spelled out) takes the meta line's room in smaller lines (`data-long`), not cut.
+   * Measured, not counted in characters: the width depends on the language, font and window.
+   */
+  function fitStatus() {
+    const el = $('status');
+    const texts = el.parentElement;
+    el.removeAttribute('data-long');
+    texts.removeAttribute('data-long');
+    if (el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight) return;
+    el.setAttribute('data-long', '');
+    texts.setAttribute('data-long', '');
+  }
+
+  /** Fits the status line whenever its text changes (the game's, the editor's, a notice) or its width. */
+  function bind() {
+    new MutationObserver(fitStatus).observe($('status'), { childList: true, characterData: true, subtree: true });
+    new ResizeObserver(fitStatus).observe(document.querySelector('.statusbar'));
+  }
+
+  return { bind, boardModel, pointOf, resized, render, renderPanel, applyView, takeState, refresh, maybeComputerMove, stopThinking, run, applyPreferences };
 }

@@ -132,6 +132,7 @@ function bindUi() {
     onRedo: app.play.redo,
   });
 
+  app.game.bind();
   $('undo').addEventListener('click', app.play.undo);
   $('redo').addEventListener('click', app.play.redo);
   $('hint').addEventListener('click', app.play.hint);
