@@ -79,26 +79,39 @@ fn a_forced_win_by_fours_is_the_first_line() {
 }
 
 #[test]
-fn lines_after_a_forced_block_are_losses() {
-    // White h10 i10 j10 k10 is a four closed by black g10: only l10 holds.
+fn a_forced_block_is_the_only_line() {
+    // White h10 i10 j10 k10 is a four closed by black g10: only l10 holds. Every other move
+    // loses at once and the search does not rank them: they are no candidates (they used to
+    // come back as the first free points of the board, a15 and b15, scored -M2).
     let g = game(Rule::Freestyle, "g10 h10 a1 i10 a3 j10 a5 k10");
     let lines = analyze(&g, 3, 30_000);
-    assert_eq!(lines.len(), 3);
-    assert_eq!(rif(lines[0].best), "l10");
-    for r in &lines[1..] {
-        assert!(
-            matches!(
-                r.verdict,
-                Verdict::Win {
-                    color: Color::White,
-                    ..
-                }
-            ),
-            "{} should lose at once: {}",
-            rif(r.best),
-            r.verdict
-        );
-    }
+    let moves: Vec<String> = lines.iter().map(|r| rif(r.best)).collect();
+    assert_eq!(moves, ["l10"]);
+    // Two fives to block: black is lost whatever it does; the engine's move alone.
+    let g = game(
+        Rule::Freestyle,
+        "g10 h10 a1 i10 a3 j10 a5 k10 a7 h11 a9 h12 a11 h13",
+    );
+    assert_eq!(g.to_move(), Color::Black);
+    let lines = analyze(&g, 3, 30_000);
+    assert_eq!(
+        lines.len(),
+        1,
+        "{:?}",
+        lines.iter().map(|r| rif(r.best)).collect::<Vec<_>>()
+    );
+    assert!(lines[0].score < -29_000);
+}
+
+#[test]
+fn a_five_of_ones_own_ranks_before_the_block() {
+    // Black threatens five at l10 (h10-k10 closed by g10); white has its own four
+    // b2-b5 closed by b1: b6 wins at once, l10 blocks, and nothing else is a line.
+    let g = game(Rule::Freestyle, "h10 g10 i10 b2 j10 b3 b1 b4 a15 b5 k10");
+    assert_eq!(g.to_move(), Color::White);
+    let lines = analyze(&g, 3, 30_000);
+    let moves: Vec<String> = lines.iter().map(|r| rif(r.best)).collect();
+    assert_eq!(moves, ["b6", "l10"]);
 }
 
 #[test]
