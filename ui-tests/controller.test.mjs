@@ -276,6 +276,14 @@ test('each reviewed move is worded with its class and the better move marked', (
   s.review.ply = 4;
   assert.equal(ctl.reviewMoveInfo(s).text, '4. 白方 A2 — 大错 · 更好：K8');
   setLanguage('en');
+  // In a lost position a move that holds out as long as any is neither praised nor bettered.
+  const lost = reviewed();
+  Object.assign(lost.view.review.moves[3], { class: 'lost', best: 'k8' });
+  lost.review.ply = 4;
+  assert.deepEqual(ctl.reviewMoveInfo(lost), { text: '4. White A2 — lost position', better: null, cls: 'lost' });
+  setLanguage('zh-CN');
+  assert.equal(ctl.reviewMoveInfo(lost).text, '4. 白方 A2 — 败局已定');
+  setLanguage('en');
   // Before the review is finished there is no class to tell.
   const plain = reviewed();
   plain.view.review = null;

@@ -181,7 +181,8 @@ export function reviewMoveInfo(state) {
   const m = v?.review?.moves[ply - 1];
   if (!m) return { text: where, better: null, cls: '' };
   const parts = [t('reviewMove', { ply, color: t(m.color), point: m.point.toUpperCase(), class: t(`class_${m.class}`) })];
-  const better = m.best && m.best !== m.point && m.class !== 'best' ? m.best : null;
+  // A move that held out as long as any in a lost position has nothing better to show.
+  const better = m.best && m.best !== m.point && m.class !== 'best' && m.class !== 'lost' ? m.best : null;
   if (better) parts.push(t('reviewBetter', { point: better.toUpperCase() }));
   return { text: parts.join(' · '), better: better ? { index: indexOf(better, v.size), label: '' } : null, cls: m.class };
 }
