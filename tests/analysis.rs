@@ -79,26 +79,39 @@ fn a_forced_win_by_fours_is_the_first_line() {
 }
 
 #[test]
-fn lines_after_a_forced_block_are_losses() {
-    // White h10 i10 j10 k10 is a four closed by black g10: only l10 holds.
+fn a_forced_block_is_the_only_line() {
+    // White h10 i10 j10 k10 is a four closed by black g10: only l10 holds. Every other move
+    // loses at once and the search does not rank them: they are no candidates (they used to
+    // come back as the first free points of the board, a15 and b15, scored -M2).
     let g = game(Rule::Freestyle, "g10 h10 a1 i10 a3 j10 a5 k10");
     let lines = analyze(&g, 3, 30_000);
-    assert_eq!(lines.len(), 3);
-    assert_eq!(rif(lines[0].best), "l10");
-    for r in &lines[1..] {
-        assert!(
-            matches!(
-                r.verdict,
-                Verdict::Win {
-                    color: Color::White,
-                    ..
-                }
-            ),
-            "{} should lose at once: {}",
-            rif(r.best),
-            r.verdict
-        );
-    }
+    let moves: Vec<String> = lines.iter().map(|r| rif(r.best)).collect();
+    assert_eq!(moves, ["l10"]);
+    // Two fives to block: black is lost whatever it does; the engine's move alone.
+    let g = game(
+        Rule::Freestyle,
+        "g10 h10 a1 i10 a3 j10 a5 k10 a7 h11 a9 h12 a11 h13",
+    );
+    assert_eq!(g.to_move(), Color::Black);
+    let lines = analyze(&g, 3, 30_000);
+    assert_eq!(
+        lines.len(),
+        1,
+        "{:?}",
+        lines.iter().map(|r| rif(r.best)).collect::<Vec<_>>()
+    );
+    assert!(lines[0].score < -29_000);
+}
+
+#[test]
+fn a_five_of_ones_own_ranks_before_the_block() {
+    // Black threatens five at l10 (h10-k10 closed by g10); white has its own four
+    // b2-b5 closed by b1: b6 wins at once, l10 blocks, and nothing else is a line.
+    let g = game(Rule::Freestyle, "h10 g10 i10 b2 j10 b3 b1 b4 a15 b5 k10");
+    assert_eq!(g.to_move(), Color::White);
+    let lines = analyze(&g, 3, 30_000);
+    let moves: Vec<String> = lines.iter().map(|r| rif(r.best)).collect();
+    assert_eq!(moves, ["b6", "l10"]);
 }
 
 #[test]
@@ -197,4 +210,46 @@ fn a_cancelled_review_returns_what_it_has() {
         |_, _| panic!("no position is searched"),
     );
     assert!(out.is_empty());
+}
+
+#[test]
+fn a_first_stone_away_from_the_centre_gives_away_the_first_move() {
+    // The evaluation of a near-empty board hardly tells a1 from h8; a1 used to be "good".
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let r = reviewed(rule, "a1");
+        assert!(r[0].class >= MoveClass::Inaccuracy, "{rule}: {:?}", r[0]);
+        assert_eq!(
+            r[0].best.map(|p| p.rif(15).to_string()).as_deref(),
+            Some("h8")
+        );
+        let r = reviewed(rule, "h8");
+        assert_eq!(r[0].class, MoveClass::Best, "{rule}: {:?}", r[0]);
+    }
+}
+
+#[test]
+fn moves_in_a_lost_position_are_not_praised() {
+    // White's open four h10-k10 at ply 8: black is lost in 2 whatever it plays, so a3 holds
+    // out as long as any move (it used to be "good"). Black's o3 at ply 7 left white's open
+    // three h10-j10 unblocked: that made the loss.
+    let r = reviewed(Rule::Freestyle, "o1 h10 o15 i10 a15 j10 o3 k10 a3");
+    assert!(r[6].class >= MoveClass::Mistake, "{:?}", r[6]);
+    assert_eq!(r[8].class, MoveClass::Lost, "{:?}", r[8]);
+    assert!(r[8].score_before < -29_000, "{:?}", r[8]);
+}
+
+#[test]
+fn leaving_a_four_in_a_lost_position_is_a_mistake() {
+    // White: the four h10-k10 (g10 is black's) and the open three d4-f4. Black must block at
+    // l10 and still loses (white's g4 makes an open four); a1 instead lets the five in at once.
+    let lost = "g10 h10 o1 i10 o15 j10 a15 d4 o3 e4 a13 f4 c14 k10";
+    let r = reviewed(Rule::Freestyle, &format!("{lost} a1"));
+    let last = &r[14];
+    assert!(
+        last.score_before < -29_000,
+        "a proven loss before: {last:?}"
+    );
+    assert_eq!(last.class, MoveClass::Mistake, "{last:?}");
+    let r = reviewed(Rule::Freestyle, &format!("{lost} l10"));
+    assert_eq!(r[14].class, MoveClass::Lost, "{:?}", r[14]);
 }

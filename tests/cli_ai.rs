@@ -255,6 +255,7 @@ fn review_prints_one_classified_line_per_move() {
     let classes = [
         "best",
         "good",
+        "lost",
         "inaccuracy",
         "mistake",
         "blunder",

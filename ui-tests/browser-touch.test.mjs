@@ -417,6 +417,58 @@ describe('touch (phone 390×844)', () => {
     await done();
   });
 
+  // Issue 26 §6: candidates crowded together (a forced block with losing alternatives, or next
+  // to each other in a corner) used to draw each label under its ring, over its neighbours.
+  test('analysis: a candidate label never covers another candidate or label, nor leaves the board', async () => {
+    const { page, done } = await open({ fake: LOCAL });
+    await page.tap('#analysis');
+    await page.waitForSelector('#eval[data-score]');
+    const even = { kind: 'even', color: null, plies: null, byFours: false };
+    const line = (point, score, pv) => ({ point, score, blackScore: score, win: 1 / (1 + Math.exp(-score / 200)), depth: 9, verdict: even, pv });
+    const faults = () =>
+      page.evaluate(() => {
+        const box = (e) => e.getBoundingClientRect();
+        const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+        const area = box(document.querySelector('#board .marks'));
+        const cands = [...document.querySelectorAll('#board .mark.cand')];
+        const out = [];
+        cands.forEach((c, i) => {
+          const label = box(c.querySelector('b'));
+          if (label.left < area.left - 0.5 || label.right > area.right + 0.5 || label.top < area.top - 0.5 || label.bottom > area.bottom + 0.5) out.push(`${c.dataset.point}: label off the board`);
+          cands.forEach((d, j) => {
+            if (j === i) return;
+            if (hit(label, box(d))) out.push(`${c.dataset.point}: label on ${d.dataset.point}'s ring`);
+            if (j > i && hit(label, box(d.querySelector('b')))) out.push(`${c.dataset.point}, ${d.dataset.point}: labels overlap`);
+          });
+        });
+        return { labels: cands.map((c) => c.textContent), out };
+      });
+    const crowds = [
+      // The only move and two losing moves: the widest labels.
+      [['a15', 120], ['b15', -29990], ['a14', -29996]],
+      [['o1', 120], ['n1', -29990], ['o2', -29996]],
+      [['h9', 120], ['h8', -29990], ['h10', -29996]],
+      [['i8', 120], ['h8', -29990], ['j8', -29996]],
+      [['h8', 120], ['i9', -29990], ['g7', -29996]],
+      [['h8', 60], ['h9', 40], ['i8', 20]],
+      [['a1', 60], ['b2', 40], ['a2', 20]],
+    ];
+    for (const crowd of crowds) {
+      const pv = crowd.map(([p]) => p);
+      await page.evaluate((lines) => window.__fake.sendAnalysis({ lines }), crowd.map(([p, score]) => line(p, score, pv)));
+      await settled(page);
+      const r = await faults();
+      assert.equal(r.labels.length, 3, pv.join(' '));
+      assert.deepEqual(r.out, [], `${pv.join(' ')} (${r.labels.join(', ')})`);
+    }
+    assert.equal(await page.textContent('#board .mark.cand[data-rank="1"]'), '57%');
+    await page.evaluate((lines) => window.__fake.sendAnalysis({ lines }), crowds[0].map(([p, score]) => line(p, score, ['a15'])));
+    await settled(page);
+    assert.deepEqual(await page.$$eval('#board .mark.cand', (els) => els.map((e) => e.textContent)), ['only move', '−M10', '−M4']);
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-analysis-crowded.png') });
+    await done();
+  });
+
   test('analysis: off by default against the computer, paused while it thinks, stopped in the background', async () => {
     const { page, done } = await open({ fake: { settings: { mode: 'computer', confirmMove: 'off' }, computerLatency: 400 } });
     await settled(page); // the first state is shown (open() waited for it) and drawn

@@ -165,6 +165,26 @@ test('an analysis round is shown only for the analysis asked for and the positio
   assert.equal(ctl.acceptAnalysis(review, update({ moveNumber: 0 })), true);
 });
 
+test('the only move says so; losing candidates keep their moves to the loss, longest first', () => {
+  const labels = (lines) => {
+    const s = analysing();
+    s.analysis.update.lines = lines.map(([point, score]) => ({ point, score, blackScore: -score, win: 1 / (1 + Math.exp(-score / 200)), depth: 7, verdict: { kind: 'even', color: null, plies: null, byFours: false }, pv: [point] }));
+    return ctl.boardModel(s).candidates.map((c) => c.label);
+  };
+  // A forced block comes alone (the engine ranks no other move against a five threat).
+  assert.deepEqual(labels([['l10', 290]]), ['only move']);
+  // Every other line the engine ranked loses.
+  assert.deepEqual(labels([['l10', 290], ['g10', -29988], ['k11', -29994]]), ['only move', '−M12', '−M6']);
+  assert.equal(ctl.onlyMove([{ score: 290 }, { score: -29988 }]), true);
+  // Not when another line holds, nor when the best line itself loses or is a proven win.
+  assert.deepEqual(labels([['l10', 290], ['g10', -100]]), ['81%', '38%']);
+  assert.deepEqual(labels([['l10', -29998]]), ['−M2']);
+  assert.deepEqual(labels([['l10', 29995], ['g10', -29998]]), ['M5', '−M2']);
+  setLanguage('zh-CN');
+  assert.deepEqual(labels([['l10', 290]]), ['唯一一手']);
+  setLanguage('en');
+});
+
 test('the board shows the best line as numbered ghost stones and the candidates with their chances', () => {
   const m = ctl.boardModel(analysing());
   assert.deepEqual(m.pv, [
@@ -275,6 +295,14 @@ test('each reviewed move is worded with its class and the better move marked', (
   setLanguage('zh-CN');
   s.review.ply = 4;
   assert.equal(ctl.reviewMoveInfo(s).text, '4. 白方 A2 — 大错 · 更好：K8');
+  setLanguage('en');
+  // In a lost position a move that holds out as long as any is neither praised nor bettered.
+  const lost = reviewed();
+  Object.assign(lost.view.review.moves[3], { class: 'lost', best: 'k8' });
+  lost.review.ply = 4;
+  assert.deepEqual(ctl.reviewMoveInfo(lost), { text: '4. White A2 — lost position', better: null, cls: 'lost' });
+  setLanguage('zh-CN');
+  assert.equal(ctl.reviewMoveInfo(lost).text, '4. 白方 A2 — 败局已定');
   setLanguage('en');
   // Before the review is finished there is no class to tell.
   const plain = reviewed();

@@ -181,7 +181,8 @@ export function reviewMoveInfo(state) {
   const m = v?.review?.moves[ply - 1];
   if (!m) return { text: where, better: null, cls: '' };
   const parts = [t('reviewMove', { ply, color: t(m.color), point: m.point.toUpperCase(), class: t(`class_${m.class}`) })];
-  const better = m.best && m.best !== m.point && m.class !== 'best' ? m.best : null;
+  // A move that held out as long as any in a lost position has nothing better to show.
+  const better = m.best && m.best !== m.point && m.class !== 'best' && m.class !== 'lost' ? m.best : null;
   if (better) parts.push(t('reviewBetter', { point: better.toUpperCase() }));
   return { text: parts.join(' · '), better: better ? { index: indexOf(better, v.size), label: '' } : null, cls: m.class };
 }
@@ -206,6 +207,17 @@ export function candidateLabel(line) {
   return `${Math.round(line.win * 100)}%`;
 }
 
+/** Whether a line's score is a proven loss for the side to move. */
+const provenLoss = (line) => line.score < -MATE_BOUND;
+
+/**
+ * Whether the best line is the only move: it is not a proven loss, and every other line the
+ * engine ranked is (or there is none: against a five threat only the block is a line).
+ */
+export function onlyMove(lines) {
+  return lines.length > 0 && !provenLoss(lines[0]) && lines.slice(1).every(provenLoss);
+}
+
 /** The analysis drawn on the board: the best line as numbered ghost stones, the candidates ringed. */
 export function analysisMarks(state) {
   const u = state.analysis.update;
@@ -218,7 +230,9 @@ export function analysisMarks(state) {
     n: k + 1,
     color: k % 2 ? other(u.toMove) : u.toMove,
   }));
-  const candidates = u.lines.map((line, k) => ({ index: indexOf(line.point, n), rank: k + 1, label: candidateLabel(line) }));
+  // The only move says so, unless it is a proven win ("M9" says more).
+  const only = onlyMove(u.lines) && Math.abs(u.lines[0].score) <= MATE_BOUND;
+  const candidates = u.lines.map((line, k) => ({ index: indexOf(line.point, n), rank: k + 1, label: k === 0 && only ? t('onlyMove') : candidateLabel(line) }));
   return { pv: pv.filter((m) => m.index >= 0), candidates: candidates.filter((m) => m.index >= 0) };
 }
 

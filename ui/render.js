@@ -32,6 +32,26 @@ function svg(tag, attrs = {}) {
  * @param {HTMLElement} root the `#board` element
  * @param {{ label: (point: string, stone: string, forbidden: boolean) => string }} options
  */
+/**
+ * Where a candidate's label may go around its ring, in order of preference: which point of the
+ * label is anchored (ax, ay: 0 to 1 of its width and height) where (dx, dy: pitches from the
+ * point). Below and above just under the ring, then clear of the rings beside it, then shifted
+ * sideways (for a wide label at the edge of the board).
+ */
+const LABEL_SIDES = (() => {
+  const out = [
+    { side: 'below', ax: 0.5, ay: 0, dx: 0, dy: 0.32 },
+    { side: 'above', ax: 0.5, ay: 1, dx: 0, dy: -0.32 },
+    { side: 'right', ax: 0, ay: 0.5, dx: 0.44, dy: 0 },
+    { side: 'left', ax: 1, ay: 0.5, dx: -0.44, dy: 0 },
+  ];
+  for (const [name, ay, dy] of [['below-clear', 0, 0.44], ['above-clear', 1, -0.44]]) out.push({ side: name, ax: 0.5, ay, dx: 0, dy });
+  for (const [name, ay, dy] of [['below', 0, 0.32], ['above', 1, -0.32], ['below-clear', 0, 0.44], ['above-clear', 1, -0.44]]) {
+    out.push({ side: `${name}-start`, ax: 0, ay, dx: -0.42, dy }, { side: `${name}-end`, ax: 1, ay, dx: 0.42, dy });
+  }
+  return out;
+})();
+
 export function createBoard(root, { label }) {
   let size = 0;
   let cells = [];
@@ -51,6 +71,7 @@ export function createBoard(root, { label }) {
     const pitch = root.clientWidth / (size + 1);
     // Coordinates stay only while they are legible; the board itself always keeps its size.
     root.toggleAttribute('data-compact', pitch < 17);
+    placeLabels();
   });
   resize.observe(root);
 
@@ -212,6 +233,51 @@ export function createBoard(root, { label }) {
       out.push(el);
     }
     marks.replaceChildren(...out);
+    placeLabels();
+  }
+
+  /**
+   * Puts each candidate's label (best first) on the first place around its ring (LABEL_SIDES)
+   * where it covers no other candidate's ring, no label placed before it and nothing off the
+   * board, and if it can, no ghost stone of the best line; where no place is free, where it
+   * covers least. Measured, not computed: the label's width depends on its text and font.
+   */
+  function placeLabels() {
+    if (!marks) return;
+    const area = marks.getBoundingClientRect();
+    // Not laid out (hidden): place them when it is.
+    if (!area.width) {
+      lastMarks = '';
+      return;
+    }
+    const cands = [...marks.querySelectorAll('.mark.cand')].sort((a, b) => a.dataset.rank - b.dataset.rank);
+    const rings = cands.map((c) => c.getBoundingClientRect());
+    // The best line's ghost stones, but for those under a ring (the first is the best move's).
+    const ringed = new Set(cands.map((c) => c.dataset.point));
+    const ghosts = [...marks.querySelectorAll('.mark.pv')].filter((g) => !ringed.has(g.dataset.point)).map((g) => g.getBoundingClientRect());
+    const placed = [];
+    const overlap = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+    const outside = (r) => Math.max(0, area.left - r.left) + Math.max(0, r.right - area.right) + Math.max(0, area.top - r.top) + Math.max(0, r.bottom - area.bottom);
+    cands.forEach((cand, k) => {
+      const label = cand.querySelector('b');
+      if (!label) return;
+      let best = null;
+      const put = (p) => {
+        label.dataset.side = p.side;
+        for (const key of ['ax', 'ay', 'dx', 'dy']) label.style.setProperty(`--${key}`, String(p[key]));
+      };
+      for (const p of LABEL_SIDES) {
+        put(p);
+        const r = label.getBoundingClientRect();
+        const hard = rings.reduce((s, ring, j) => s + (j === k ? 0 : overlap(r, ring)), 0) + placed.reduce((s, q) => s + overlap(r, q), 0) + outside(r) * r.height;
+        const soft = ghosts.filter((g) => overlap(r, g) > 0).length;
+        const cost = hard * 1e6 + soft;
+        if (!best || cost < best.cost) best = { p, rect: r, cost };
+        if (cost === 0) break;
+      }
+      put(best.p);
+      placed.push(best.rect);
+    });
   }
 
   function drawWinLine(indices) {

@@ -330,6 +330,11 @@ impl Engine {
     /// 1 node); later lines reuse the transposition table. Fewer lines come back when the
     /// position has fewer legal moves or `cancel` is raised; none when the game is over.
     ///
+    /// Every line after the first is a move the search ranked. When the opponent threatens
+    /// five, only a five of one's own or the block of the one five point holds off the loss;
+    /// the search does not rank the other moves (each loses at once), so they are no lines,
+    /// and a forced block comes back alone: the only move.
+    ///
     /// # Examples
     /// ```
     /// use std::sync::atomic::AtomicBool;
@@ -354,6 +359,7 @@ impl Engine {
         }
         let lines = lines.max(1);
         let share = limits.shared(lines);
+        let holds = not_lost_at_once(game);
         let mut exclude: Vec<u16> = Vec::with_capacity(lines);
         let mut out: Vec<SearchResult> = Vec::with_capacity(lines);
         while out.len() < lines && !cancel.load(Ordering::Relaxed) {
@@ -368,6 +374,10 @@ impl Engine {
                 &exclude,
             );
             let Some(best) = r.best else { break };
+            if !out.is_empty() && !holds(best) {
+                // An unranked move the search settled as a loss: no candidate.
+                break;
+            }
             exclude.push(Board::index_of(best) as u16);
             out.push(r);
         }
@@ -494,6 +504,25 @@ impl Engine {
             best.nodes = nodes;
             best
         })
+    }
+}
+
+/// Which moves of the side to move in `game` do not lose at once: every move, unless the
+/// opponent threatens five; then only the side to move's own fives and, when the opponent
+/// has a single five point, its block.
+fn not_lost_at_once(game: &Game) -> impl Fn(Point) -> bool {
+    let me = game.to_move();
+    let op = me.other();
+    let pos = Position::new(game.board(), game.rule(), me);
+    let threatened = pos.count(op, Threat::Five) > 0;
+    let block = if pos.count(op, Threat::Five) == 1 {
+        pos.find(op, Threat::Five)
+    } else {
+        None
+    };
+    move |p: Point| {
+        let i = Board::index_of(p);
+        !threatened || pos.threat(me, i) == Threat::Five || block == Some(i)
     }
 }
 

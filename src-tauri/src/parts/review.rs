@@ -31,7 +31,8 @@ pub struct ReviewedMove {
     pub point: String,
     /// Who played it.
     pub color: Color,
-    /// `best`, `good`, `inaccuracy`, `mistake`, `blunder` or `missed-win`.
+    /// `best`, `good`, `lost`, `inaccuracy`, `mistake`, `blunder` or `missed-win`
+    /// ([`MoveClass::name`]).
     pub class: String,
     /// The engine's choice in the position before the move (RIF), if any.
     pub best: Option<String>,
@@ -54,16 +55,6 @@ pub struct GameReview {
     pub reviewed: Vec<ReviewedMove>,
 }
 
-/// The names [`MoveClass::name`] gives, the only classes a saved review may hold.
-const CLASSES: [MoveClass; 6] = [
-    MoveClass::Best,
-    MoveClass::Good,
-    MoveClass::Inaccuracy,
-    MoveClass::Mistake,
-    MoveClass::Blunder,
-    MoveClass::MissedWin,
-];
-
 impl GameReview {
     /// Whether a review read from a file makes sense for `game`: one entry per move, in order,
     /// naming the moves played, by the right side (moves alternate from a set-up position's
@@ -84,7 +75,7 @@ impl GameReview {
                 r.ply == i + 1
                     && r.point == moves[i]
                     && r.color == if i % 2 == 0 { first } else { first.other() }
-                    && CLASSES.iter().any(|c| c.name() == r.class)
+                    && MoveClass::ALL.iter().any(|c| c.name() == r.class)
                     && r.best
                         .as_deref()
                         .map_or(true, |b| Point::from_rif(b, size).is_ok())

@@ -19,7 +19,8 @@ prints one line of JSON, best line first:
 score is from the side to move's point of view; win is null or {\"color\":\"black\",\"plies\":9,
 \"by_fours\":true} when the line is a forced win. --time-ms is the whole analysis' time
 (default 2000), shared by the lines; --nodes K instead makes it deterministic (K nodes in all).
-Fewer lines come back when fewer legal moves exist. Exit 2 with one line on stderr for bad
+Fewer lines come back when fewer legal moves exist, and against a five threat only a five of
+one's own and the block are lines (a forced block comes back alone). Exit 2 with one line on stderr for bad
 input, or when the game is already over.
 ";
 

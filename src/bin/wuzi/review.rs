@@ -19,9 +19,13 @@ position is searched once by Master (T ms each, default 300, or K nodes each for
 deterministic review), and every move is printed as one line of JSON:
   {\"ply\":17,\"move\":\"k9\",\"color\":\"black\",\"class\":\"blunder\",\"best\":\"j10\",
    \"score_before\":40,\"score_after\":-650}
-class is best (the engine's choice), good, inaccuracy, mistake, blunder or missed-win (a forced
-win existed and the move let it go); a move after which the opponent has a forced win, where
-none was proven against the mover before, is at least a mistake. Scores are the mover's
+class is best (the engine's choice), good, lost, inaccuracy, mistake, blunder or missed-win (a
+forced win existed and the move let it go); a move after which the opponent has a forced win,
+where none was proven against the mover before, is at least a mistake. In a proven lost
+position a move is judged by how long it holds out against the best defence: as long, lost;
+sooner by a move or more, inaccuracy; in half the plies or fewer, mistake. In the opening (fewer
+than 5 stones) a move more than 2 rows or columns from every stone (from the centre on an empty
+board) gives away the first move and is at least an inaccuracy. Scores are the mover's
 (mate scores are +-(30000 - plies)). Exit 2 with one line on stderr for bad input.
 ";
 
