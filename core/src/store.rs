@@ -151,7 +151,8 @@ impl MemoryStore {
 
     /// Puts `bytes` as the document `name`.
     pub fn put(&self, name: &str, bytes: impl AsRef<[u8]>) {
-        self.docs().insert(name.to_string(), bytes.as_ref().to_vec());
+        self.docs()
+            .insert(name.to_string(), bytes.as_ref().to_vec());
     }
 
     /// The names of the documents, sorted.

@@ -168,13 +168,13 @@ mod tests {
 
     use super::*;
     use crate::storage::tests::TempDir;
-    use wuzi_core::state::{NewGameOptions, NOTICE_NOT_SAVED};
-    use wuzi_core::store::GAME_FILE;
     use serde_json::{json, Value};
     use tauri::ipc::{CallbackFn, InvokeBody};
     use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
     use tauri::webview::InvokeRequest;
     use tauri::WebviewWindow;
+    use wuzi_core::state::{NewGameOptions, NOTICE_NOT_SAVED};
+    use wuzi_core::store::GAME_FILE;
 
     fn app(
         dir: &TempDir,

@@ -285,14 +285,15 @@ pub(crate) mod tests {
     fn rejected_content_counts_as_damage() {
         let tmp = TempDir::new("rejected");
         let storage = Storage::open(&tmp.0).unwrap();
-        save(&storage, 
-                "a.json",
-                &Doc {
-                    n: 99,
-                    s: "x".into(),
-                },
-            )
-            .unwrap();
+        save(
+            &storage,
+            "a.json",
+            &Doc {
+                n: 99,
+                s: "x".into(),
+            },
+        )
+        .unwrap();
         let loaded = load(&storage, "a.json", |d: Doc| (d.n < 10).then_some(d));
         assert_eq!(loaded, Loaded::Damaged);
         assert_eq!(names(&tmp.0), ["a.json.corrupt"]);
@@ -311,25 +312,27 @@ pub(crate) mod tests {
     fn failed_write_leaves_the_old_file_and_no_temporary() {
         let tmp = TempDir::new("failed-write");
         let storage = Storage::open(&tmp.0).unwrap();
-        save(&storage, 
-                "a.json",
-                &Doc {
-                    n: 1,
-                    s: "old".into(),
-                },
-            )
-            .unwrap();
+        save(
+            &storage,
+            "a.json",
+            &Doc {
+                n: 1,
+                s: "old".into(),
+            },
+        )
+        .unwrap();
         // The rename cannot replace a non-empty folder, so this write fails at its last step,
         // after the temporary file was fully written.
         fs::create_dir_all(tmp.0.join("b.json").join("inside")).unwrap();
-        assert!(save(&storage, 
-                "b.json",
-                &Doc {
-                    n: 2,
-                    s: "new".into()
-                }
-            )
-            .is_err());
+        assert!(save(
+            &storage,
+            "b.json",
+            &Doc {
+                n: 2,
+                s: "new".into()
+            }
+        )
+        .is_err());
         assert_eq!(names(&tmp.0), ["a.json", "b.json"]);
         assert_eq!(
             load::<Doc, _>(&storage, "a.json", Some),
@@ -367,14 +370,15 @@ pub(crate) mod tests {
         // A file planted at a predictable name is neither followed nor clobbered.
         let planted = tmp.0.join(format!(".a.json.{}.tmp", std::process::id()));
         fs::write(&planted, b"keep").unwrap();
-        save(&storage, 
-                "a.json",
-                &Doc {
-                    n: 1,
-                    s: "x".into(),
-                },
-            )
-            .unwrap();
+        save(
+            &storage,
+            "a.json",
+            &Doc {
+                n: 1,
+                s: "x".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(fs::read(&planted).unwrap(), b"keep");
         assert_eq!(
             load(&storage, "a.json", Some),

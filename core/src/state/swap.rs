@@ -532,11 +532,14 @@ mod tests {
     fn a_saved_phase_that_does_not_fit_is_dropped_and_the_game_loads() {
         let dir = MemoryStore::new();
         let save = |swap: serde_json::Value| {
-            dir.put(GAME_FILE, json!({ "version": 1, "gameId": 4, "mode": "local", "level": 2,
+            dir.put(
+                GAME_FILE,
+                json!({ "version": 1, "gameId": 4, "mode": "local", "level": 2,
                     "humanColor": "black", "statsCounted": false, "gameUid": 7, "swap": swap,
                     "game": { "version": 1, "rule": "freestyle", "size": 15,
                               "moves": ["h8", "i9"], "redo": [] } })
-                .to_string(),);
+                .to_string(),
+            );
         };
         let phase = |stage: serde_json::Value| json!({ "phase": { "rule": "swap2", "stage": stage }, "human": "opener" });
         save(phase(json!("placeThree")));

@@ -22,10 +22,7 @@ fn core_in(dir: &MemoryStore) -> AppCore {
 /// The state saved in `dir` and the handle that moves its clock (milliseconds since load).
 fn timed_core_in(dir: &MemoryStore) -> (AppCore, Arc<std::sync::atomic::AtomicU64>) {
     let (time, ms) = TimeSource::fake();
-    (
-        AppCore::load_with_time(dir.clone(), time),
-        ms,
-    )
+    (AppCore::load_with_time(dir.clone(), time), ms)
 }
 
 /// The game on screen and its move number, as the UI sends them with each request.
@@ -844,9 +841,12 @@ fn a_game_played_on_with_analysis_is_counted_as_analysed_and_saved_so() {
 #[test]
 fn a_save_from_before_analysis_still_loads() {
     let dir = MemoryStore::new();
-    dir.put(GAME_FILE, r#"{"version":1,"gameId":4,"mode":"computer","level":2,"humanColor":"black",
+    dir.put(
+        GAME_FILE,
+        r#"{"version":1,"gameId":4,"mode":"computer","level":2,"humanColor":"black",
             "statsCounted":false,"gameUid":77,
-            "game":{"version":1,"rule":"freestyle","size":15,"moves":["h8","i9"],"redo":[]}}"#,);
+            "game":{"version":1,"rule":"freestyle","size":15,"moves":["h8","i9"],"redo":[]}}"#,
+    );
     let core = core_in(&dir);
     let v = core.view();
     assert_eq!((v.game_id, v.moves.len(), v.analysed), (4, 2, false));
@@ -1040,10 +1040,13 @@ fn a_damaged_review_in_the_save_is_dropped_and_the_game_still_loads() {
         ("null".to_string(), false),
     ] {
         let dir = MemoryStore::new();
-        dir.put(GAME_FILE, format!(
+        dir.put(
+            GAME_FILE,
+            format!(
                 r#"{{"version":1,"gameId":4,"mode":"local","level":2,"humanColor":"black",
                    "statsCounted":false,"gameUid":77,{game},"review":{review}}}"#
-            ),);
+            ),
+        );
         let mut core = core_in(&dir);
         assert!(core.app_state().notices.is_empty(), "{review}");
         let v = core.view();
@@ -1440,9 +1443,12 @@ fn the_computer_too_late_loses_on_time_and_its_move_is_not_played() {
 fn records_and_old_saves_have_untimed_moves_and_a_damaged_clock_never_loses_the_game() {
     let dir = MemoryStore::new();
     // A save from before the clock (version 1): the game, untimed.
-    dir.put(GAME_FILE, r#"{"version":1,"gameId":4,"mode":"local","level":2,"humanColor":"black",
+    dir.put(
+        GAME_FILE,
+        r#"{"version":1,"gameId":4,"mode":"local","level":2,"humanColor":"black",
             "statsCounted":false,"gameUid":77,
-            "game":{"version":1,"rule":"freestyle","size":15,"moves":["h8","i9"],"redo":[]}}"#,);
+            "game":{"version":1,"rule":"freestyle","size":15,"moves":["h8","i9"],"redo":[]}}"#,
+    );
     let (mut core, t) = timed_core_in(&dir);
     let v = core.view();
     assert_eq!(
@@ -2002,11 +2008,14 @@ fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads
 
     // A set-up game saved by the editor before the clock: version 1 around the engine's
     // version-2 game. It loads untimed, its clock running from the position.
-    dir.put(GAME_FILE, r#"{"version":1,"gameId":9,"mode":"computer","level":1,"humanColor":"black",
+    dir.put(
+        GAME_FILE,
+        r#"{"version":1,"gameId":9,"mode":"computer","level":1,"humanColor":"black",
             "statsCounted":true,"gameUid":5,"analysed":false,
             "game":{"version":2,"rule":"freestyle","size":15,
                     "setup":{"black":["h8","i9"],"white":["h9"],"to_move":"white"},
-                    "moves":["g7"],"redo":[]}}"#,);
+                    "moves":["g7"],"redo":[]}}"#,
+    );
     let core = core_in(&dir);
     let v = core.view();
     assert!(core.notices.is_empty());
