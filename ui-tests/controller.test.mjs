@@ -88,9 +88,9 @@ test('refusals are worded from codes, never from the message', () => {
 });
 
 test('every code of the shell has the UI\'s own words in both languages; others a generic text', () => {
-  // The codes Error::code() gives (src-tauri/src/error.rs), read from the source: a code added
+  // The codes Error::code() gives (core/src/error.rs), read from the source: a code added
   // there without words here fails this test.
-  const rust = readFileSync(new URL('../src-tauri/src/error.rs', import.meta.url), 'utf8');
+  const rust = readFileSync(new URL('../core/src/error.rs', import.meta.url), 'utf8');
   const body = rust.slice(rust.indexOf('pub fn code(&self)'), rust.indexOf('pub fn from_setup'));
   const shell = [...body.matchAll(/=> "(\w+)"/g)].map((m) => m[1]);
   assert.ok(shell.length >= 16, `codes read from error.rs: ${shell}`);

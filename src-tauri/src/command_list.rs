@@ -1,6 +1,7 @@
 // The app's commands (the App IPC contract in docs/architecture.md), listed once. This list
 // drives `generate_handler!` (lib.rs), the `allow-<command>` permissions and the capability
-// that grants them (build.rs, which includes this file); tests/contract.rs checks the
+// that grants them (build.rs, which includes this file), and the browser host's dispatch
+// (web/src/host.rs, which includes it too); tests/contract.rs checks the
 // `#[tauri::command]` functions, ui/api.js and the docs' table against it. Plain `macro_rules!`
 // with no imports, so build.rs can `include!` it.
 

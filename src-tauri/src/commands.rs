@@ -1,6 +1,6 @@
 //! The `#[tauri::command]`s of the App IPC contract (docs/architecture.md): each one parses
-//! its arguments, locks the state, and calls one [`AppCore`] method. Searches run on the
-//! blocking pool with only the engine locked.
+//! its arguments, locks the state, and calls one [`AppCore`] method of the core (`wuzi-core`).
+//! Searches run on the blocking pool with only the engine locked.
 //!
 //! Tauri runs a command that is not `async` on the main thread, where it holds up the window.
 //! Only commands that just read a field stay so; every command that changes the state (and so
@@ -15,14 +15,27 @@ use serde::{Deserialize, Deserializer};
 use tauri::ipc::{Channel, JavaScriptChannelId};
 use tauri::{AppHandle, Manager, Runtime, State, Webview};
 
-use crate::error::{Error, Result};
-use crate::parts::analysis::AnalysisJob;
-use crate::parts::opening::Choice;
-use crate::parts::search::{SearchJob, SearchKind};
-use crate::parts::setup::{SetupPlayers, SetupRequest};
-use crate::settings::{Settings, Stats};
-use crate::state::{AppCore, BackgroundEngine, Core, EngineState, NewGameOptions, RecordFormat};
-use crate::view::{AnalysisUpdate, AppState, GameView, Hint, ReviewProgress};
+use wuzi_core::error::{Error, Result};
+use wuzi_core::parts::analysis::AnalysisJob;
+use wuzi_core::parts::engine::EngineSlot;
+use wuzi_core::parts::opening::Choice;
+use wuzi_core::parts::search::{SearchJob, SearchKind};
+use wuzi_core::parts::setup::{SetupPlayers, SetupRequest};
+use wuzi_core::settings::{Settings, Stats};
+use wuzi_core::state::{AppCore, NewGameOptions, RecordFormat};
+use wuzi_core::view::{AnalysisUpdate, AppState, GameView, Hint, ReviewProgress};
+
+/// The state the commands share, registered with `.manage()`.
+pub type Core = Mutex<AppCore>;
+
+/// The engine, registered with `.manage()` apart from [`Core`] so a search holds only it.
+pub type EngineState = Mutex<EngineSlot>;
+
+/// The engine of the background work (analysis, and game review), apart from the one that
+/// plays: an analysis never makes the computer's move or a hint wait for the engine, and its
+/// tables never evict the game's.
+#[derive(Debug)]
+pub struct BackgroundEngine(pub Mutex<EngineSlot>);
 
 /// A command argument that Tauri always accepts and the command checks, so a missing or
 /// malformed argument is refused with `badArgument` in the contract's `{ code, message }` shape
@@ -71,7 +84,7 @@ async fn on_core<R: Runtime, T: Send + 'static>(
 
 /// Runs `work` on the blocking pool with the game's engine (or with `background`'s, for
 /// analysis and review) locked; `None` if it panicked, the engine then being dropped
-/// ([`crate::parts::engine::EngineSlot::run`]).
+/// ([`EngineSlot::run`]).
 async fn on_engine<R: Runtime, T: Send + 'static>(
     app: &AppHandle<R>,
     background: bool,

@@ -1,30 +1,32 @@
-//! The Tauri 2 shell of Wuzi: IPC commands over the `wuzi` engine, autosave, and the window.
+//! The Tauri 2 host of Wuzi: the app core (`wuzi-core`) behind IPC commands, its documents
+//! as files on disk, and the window.
 //!
-//! The rules live in the engine; this crate only translates between the webview's commands
-//! (App IPC contract in docs/architecture.md) and the engine, and keeps the game on disk.
-//! [`state::AppCore`] holds the logic and is tested without a webview; `commands` wraps it.
+//! The rules live in the engine and the app's logic in the core ([`wuzi_core::state::AppCore`],
+//! tested without a webview); this crate gives the core what only a host has: the commands
+//! (`commands`), the threads its jobs run on (Tauri's blocking pool), the data folder and the
+//! save thread (`storage`, `saver`: the core's [`wuzi_core::store::Store`]).
 
 #[macro_use]
 mod command_list;
 pub mod commands;
-pub mod error;
-pub mod parts;
 pub mod saver;
-pub mod settings;
-pub mod state;
 pub mod storage;
-pub mod view;
 
 #[cfg(test)]
+#[path = "../../core/src/import_graph.rs"]
 mod import_graph;
 
+use std::ffi::OsString;
+use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
 use tauri::{Manager, Runtime};
+use wuzi_core::parts::engine::EngineSlot;
+use wuzi_core::state::AppCore;
 
-use crate::parts::engine::EngineSlot;
-use crate::state::{AppCore, BackgroundEngine, Core};
-use crate::storage::DATA_DIR_ENV;
+use crate::commands::{BackgroundEngine, Core};
+use crate::saver::Saver;
+use crate::storage::{Storage, DATA_DIR_ENV};
 
 /// Transposition-table size: phones have less memory to spare (32 MiB).
 const TT_MIB: usize = if cfg!(mobile) { 32 } else { 64 };
@@ -38,6 +40,35 @@ fn background_threads() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get().saturating_sub(1))
         .max(1)
+}
+
+/// The app's state at start: loaded from `override_dir` (`$WUZI_DATA_DIR`) if set, else from
+/// `default_dir` (the platform's app data folder, if it could be resolved). Without a folder
+/// that can be created the game is still playable, not saved, and the player is told so; there
+/// is no shared fallback folder (such as `/tmp`) where another user or instance could read or
+/// clobber the files.
+#[must_use]
+pub fn start_core(
+    override_dir: Option<OsString>,
+    default_dir: std::result::Result<PathBuf, String>,
+) -> AppCore {
+    let dir = match default_dir {
+        Ok(default) => Ok(Storage::choose_dir(override_dir, default)),
+        Err(e) => match override_dir {
+            Some(dir) if !dir.is_empty() => Ok(dir.into()),
+            _ => Err(format!("no app data folder: {e}")),
+        },
+    };
+    let storage = dir.and_then(|dir| {
+        Storage::open(&dir).map_err(|e| format!("cannot use {}: {e}", dir.display()))
+    });
+    match storage {
+        Ok(storage) => AppCore::load(Saver::new(storage)),
+        Err(why) => {
+            log::error!("{why}; playing without saving");
+            AppCore::unsaved()
+        }
+    }
 }
 
 /// `generate_handler!` for the commands `src/command_list.rs` lists.
@@ -63,7 +94,7 @@ pub fn run_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         .setup(|app| {
             if app.try_state::<Core>().is_none() {
                 let default_dir = app.path().app_data_dir().map_err(|e| e.to_string());
-                let core = AppCore::start(std::env::var_os(DATA_DIR_ENV), default_dir);
+                let core = start_core(std::env::var_os(DATA_DIR_ENV), default_dir);
                 app.manage(Mutex::new(core));
             }
             Ok(())
@@ -137,12 +168,13 @@ mod tests {
 
     use super::*;
     use crate::storage::tests::TempDir;
-    use crate::storage::Storage;
     use serde_json::{json, Value};
     use tauri::ipc::{CallbackFn, InvokeBody};
     use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
     use tauri::webview::InvokeRequest;
     use tauri::WebviewWindow;
+    use wuzi_core::state::{NewGameOptions, NOTICE_NOT_SAVED};
+    use wuzi_core::store::GAME_FILE;
 
     fn app(
         dir: &TempDir,
@@ -150,7 +182,7 @@ mod tests {
         tauri::App<tauri::test::MockRuntime>,
         WebviewWindow<tauri::test::MockRuntime>,
     ) {
-        let core = AppCore::load(Storage::open(&dir.0).unwrap());
+        let core = AppCore::load(Saver::new(Storage::open(&dir.0).unwrap()));
         let app = run_app(mock_builder().manage(Mutex::new(core)))
             // The real context, so the real capabilities decide what the window may call.
             .build(tauri::generate_context!())
@@ -465,8 +497,8 @@ mod tests {
         let (old, new) = {
             let mut c = lock(&core);
             let v = c
-                .new_game(crate::state::NewGameOptions {
-                    mode: Some(crate::settings::Mode::Local),
+                .new_game(NewGameOptions {
+                    mode: Some(wuzi_core::settings::Mode::Local),
                     ..Default::default()
                 })
                 .unwrap();
@@ -555,6 +587,53 @@ mod tests {
             v["review"]
         );
         assert_eq!(invoke(&w, "cancel_review", json!({})).unwrap(), Value::Null);
+    }
+
+    #[test]
+    fn without_a_data_folder_the_game_is_played_unsaved_and_the_player_told() {
+        let dir = TempDir::new("no-folder");
+        let file = dir.0.join("a-file");
+        std::fs::write(&file, b"").unwrap();
+        for mut core in [
+            // The platform named no data folder.
+            start_core(None, Err("no home folder".into())),
+            // The folder cannot be created (a file is in the way).
+            start_core(None, Ok(file.join("data"))),
+            start_core(Some(file.join("data").into()), Ok(dir.0.join("unused"))),
+        ] {
+            let state = core.app_state();
+            assert_eq!(state.notices, vec![NOTICE_NOT_SAVED]);
+            assert_eq!(
+                core.app_state().notices,
+                Vec::<&str>::new(),
+                "the notice is given once"
+            );
+            // Playable, and every change is kept in memory.
+            let v = core.play("h8", 1, 0).unwrap();
+            assert_eq!(v.moves, ["h8"]);
+            core.set_settings(json!({ "theme": "dark" })).unwrap();
+            assert_eq!(core.undo().moves, Vec::<String>::new());
+            assert_eq!(core.save_now().unwrap_err().code(), "io");
+        }
+        // Nothing was written anywhere it could be found again.
+        let names: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
+        assert_eq!(names.len(), 1);
+
+        // The override is used even when the platform has no folder.
+        let mut core = start_core(Some(dir.0.join("kept").into()), Err("none".into()));
+        assert_eq!(core.app_state().notices, Vec::<&str>::new());
+        core.play("h8", 1, 0).unwrap();
+        core.save_now().unwrap().wait().unwrap();
+        assert!(dir.0.join("kept").join(GAME_FILE).is_file());
+    }
+
+    /// The host's modules import each other without circles (`import_graph.rs`, the core's).
+    #[test]
+    fn the_hosts_modules_import_each_other_without_circles() {
+        import_graph::check(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &[("crate", "commands"), ("saver", "storage")],
+        );
     }
 
     #[test]

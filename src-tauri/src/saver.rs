@@ -1,11 +1,13 @@
-//! The save writer: one thread that writes the save files, so no command waits for the disk.
+//! The save writer, the Tauri host's [`Store`] for the core: one thread writes the save files,
+//! so no command waits for the disk.
 //!
 //! Commands queue a snapshot (the file's finished bytes) and return at once. The writer takes
 //! everything queued, writes it with [`Storage`]'s atomic replace, and repeats:
 //! - the newest snapshot of a file wins: one queued while an older one still waits replaces it,
 //!   so a burst of moves costs one write, not one per move;
 //! - files reach the disk in the order of their latest queueing, so a batch queued as "stats,
-//!   then game" is written in that order (what `AppCore` relies on, see `state.rs`);
+//!   then game" is written in that order (what `AppCore` relies on: a finished game's stats
+//!   reach the disk before the game that says it was counted);
 //! - a snapshot whose write fails is tried again at the head of the next batch (unless a newer
 //!   snapshot of the same file replaces it), not in a loop against a full disk; the other files
 //!   of its batch are still written, so one file that cannot be written never stops the others;
@@ -21,6 +23,8 @@ use std::collections::VecDeque;
 use std::io;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
+
+use wuzi_core::store::{SaveTicket as CoreTicket, Store};
 
 use crate::storage::{write_atomic, Storage};
 
@@ -126,6 +130,26 @@ impl Saver {
             shared: Arc::clone(&self.shared),
             upto: lock(&self.shared.queue).queued,
         }
+    }
+}
+
+/// The core's documents are the data folder's files, written by the save thread.
+impl Store for Saver {
+    fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
+        self.storage().read(name)
+    }
+
+    fn set_aside(&self, name: &str) {
+        self.storage().set_aside(name);
+    }
+
+    fn write(&self, batch: Vec<(&'static str, Vec<u8>)>) {
+        self.queue(batch);
+    }
+
+    fn flush(&self) -> CoreTicket {
+        let ticket = Saver::flush(self);
+        CoreTicket::waiting(move || ticket.wait())
     }
 }
 

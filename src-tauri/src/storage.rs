@@ -1,27 +1,21 @@
-//! Save files in the app's data folder: small JSON documents, each replaced atomically.
+//! The core's documents as files in the app's data folder, each replaced atomically (the
+//! save thread that writes them is `saver.rs`).
 //!
 //! A write goes to a temporary file in the same folder (a fresh unpredictable name, created
 //! with `create_new`), is flushed to disk, then renamed over the old file, so a crash or a full
-//! disk leaves either the old or the new document, never a mix. A file that cannot be read or
-//! parsed is kept as `<name>.corrupt` (then `.corrupt.1`, …: never over an earlier one) for
-//! inspection and the caller starts afresh.
+//! disk leaves either the old or the new document, never a mix. A file the core finds damaged
+//! is kept as `<name>.corrupt` (then `.corrupt.1`, …: never over an earlier one) for
+//! inspection.
 
-use std::collections::hash_map::RandomState;
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use serde::{de::DeserializeOwned, Serialize};
+use wuzi_core::random::random_u64;
+use wuzi_core::store::aside_name;
 
-/// The current game and who plays it.
-pub const GAME_FILE: &str = "game.json";
-/// The player's settings.
-pub const SETTINGS_FILE: &str = "settings.json";
-/// Wins, losses and draws per level.
-pub const STATS_FILE: &str = "stats.json";
 /// Overrides the data folder (tests, portable installs).
 pub const DATA_DIR_ENV: &str = "WUZI_DATA_DIR";
 
@@ -33,17 +27,6 @@ const STALE_TEMP: Duration = Duration::from_secs(600);
 
 /// Most `<name>.corrupt*` files kept per save file; past that the newest slot is reused.
 const CORRUPT_KEPT: usize = 100;
-
-/// What [`Storage::load`] found.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Loaded<T> {
-    /// No file yet: a first start.
-    Missing,
-    /// The file was read and accepted.
-    Found(T),
-    /// The file was unreadable or rejected; it was moved aside as `<name>.corrupt`.
-    Damaged,
-}
 
 /// The folder holding the save files.
 #[derive(Clone, Debug)]
@@ -97,44 +80,23 @@ impl Storage {
         &self.dir
     }
 
-    /// Reads `name` as JSON of type `T` and passes it through `accept`, which may still reject
-    /// it (for example a game whose moves do not replay). A file that cannot be read, parsed or
-    /// accepted is moved aside as `<name>.corrupt`.
-    pub fn load<T, U>(&self, name: &str, accept: impl FnOnce(T) -> Option<U>) -> Loaded<U>
-    where
-        T: DeserializeOwned,
-    {
-        let path = self.dir.join(name);
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
-            Err(_) => return self.quarantine(name),
-        };
-        match serde_json::from_str(&text).ok().and_then(accept) {
-            Some(value) => Loaded::Found(value),
-            None => self.quarantine(name),
+    /// The file `name`, or `None` if there is none.
+    ///
+    /// # Errors
+    /// If it is there but cannot be read.
+    pub fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
+        match fs::read(self.dir.join(name)) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
         }
     }
 
-    /// Writes `value` as JSON to `name`, atomically.
-    ///
-    /// # Errors
-    /// Any I/O error; the old file is then left as it was.
-    pub fn save<T: Serialize>(&self, name: &str, value: &T) -> io::Result<()> {
-        let json = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
-        write_atomic(&self.dir.join(name), &json)
-    }
-
-    fn quarantine<U>(&self, name: &str) -> Loaded<U> {
+    /// Moves the damaged file `name` aside as `<name>.corrupt`, never over an earlier one
+    /// (`.corrupt.1`, `.2`, …, at most [`CORRUPT_KEPT`], then the newest slot is reused).
+    pub fn set_aside(&self, name: &str) {
         let path = self.dir.join(name);
-        // Never over an earlier damaged file: `<name>.corrupt`, then `.corrupt.1`, `.2`, ….
-        let slot = |i: usize| {
-            self.dir.join(if i == 0 {
-                format!("{name}.corrupt")
-            } else {
-                format!("{name}.corrupt.{i}")
-            })
-        };
+        let slot = |i: usize| self.dir.join(aside_name(name, i));
         let aside = (0..CORRUPT_KEPT)
             .map(slot)
             .find(|p| !p.exists())
@@ -151,7 +113,6 @@ impl Storage {
                 path.display()
             ),
         }
-        Loaded::Damaged
     }
 }
 
@@ -196,18 +157,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-/// 64 unpredictable bits: the standard library seeds each `RandomState` from the operating
-/// system's randomness.
-pub(crate) fn random_u64() -> u64 {
-    let mut h = RandomState::new().build_hasher();
-    h.write_u128(
-        SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.finish()
-}
-
 /// Makes the rename itself durable. Only Unix can open a folder for this; elsewhere the rename
 /// is as durable as the platform makes it.
 fn sync_dir(dir: &Path) {
@@ -222,7 +171,44 @@ fn sync_dir(dir: &Path) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use serde::Deserialize;
+    use serde::{de::DeserializeOwned, Deserialize, Serialize};
+    use wuzi_core::store::{load as core_load, Loaded, SaveTicket, Store};
+
+    /// The folder as the core reads it: `read` and `set_aside`, writes at once.
+    #[derive(Debug)]
+    struct Files<'a>(&'a Storage);
+
+    impl Store for Files<'_> {
+        fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
+            self.0.read(name)
+        }
+        fn set_aside(&self, name: &str) {
+            self.0.set_aside(name);
+        }
+        fn write(&self, batch: Vec<(&'static str, Vec<u8>)>) {
+            for (name, bytes) in batch {
+                write_atomic(&self.0.dir().join(name), &bytes).unwrap();
+            }
+        }
+        fn flush(&self) -> SaveTicket {
+            SaveTicket::done()
+        }
+    }
+
+    fn load<T: DeserializeOwned, U>(
+        storage: &Storage,
+        name: &str,
+        accept: impl FnOnce(T) -> Option<U>,
+    ) -> Loaded<U> {
+        core_load(&Files(storage), name, accept)
+    }
+
+    fn save<T: Serialize>(storage: &Storage, name: &str, value: &T) -> io::Result<()> {
+        write_atomic(
+            &storage.dir().join(name),
+            &serde_json::to_vec_pretty(value).unwrap(),
+        )
+    }
 
     /// A fresh, empty folder under the system temp dir, removed on drop.
     pub(crate) struct TempDir(pub PathBuf);
@@ -265,16 +251,16 @@ pub(crate) mod tests {
     fn round_trip() {
         let tmp = TempDir::new("round-trip");
         let storage = Storage::open(&tmp.0).unwrap();
-        assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Missing);
+        assert_eq!(load::<Doc, _>(&storage, "a.json", Some), Loaded::Missing);
         let doc = Doc {
             n: 7,
             s: "五子".into(),
         };
-        storage.save("a.json", &doc).unwrap();
-        assert_eq!(storage.load("a.json", Some), Loaded::Found(doc));
-        storage.save("a.json", &Doc { n: 8, s: "".into() }).unwrap();
+        save(&storage, "a.json", &doc).unwrap();
+        assert_eq!(load(&storage, "a.json", Some), Loaded::Found(doc));
+        save(&storage, "a.json", &Doc { n: 8, s: "".into() }).unwrap();
         assert_eq!(
-            storage.load::<Doc, _>("a.json", Some),
+            load::<Doc, _>(&storage, "a.json", Some),
             Loaded::Found(Doc { n: 8, s: "".into() })
         );
         assert_eq!(names(&tmp.0), ["a.json"]);
@@ -285,30 +271,30 @@ pub(crate) mod tests {
         let tmp = TempDir::new("damaged");
         let storage = Storage::open(&tmp.0).unwrap();
         fs::write(tmp.0.join("a.json"), b"{\"n\": 7, \"s\": \"trunc").unwrap();
-        assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Damaged);
+        assert_eq!(load::<Doc, _>(&storage, "a.json", Some), Loaded::Damaged);
         assert_eq!(names(&tmp.0), ["a.json.corrupt"]);
         assert_eq!(
             fs::read(tmp.0.join("a.json.corrupt")).unwrap(),
             b"{\"n\": 7, \"s\": \"trunc"
         );
         // After the move a later start sees a first start, not the damage again.
-        assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Missing);
+        assert_eq!(load::<Doc, _>(&storage, "a.json", Some), Loaded::Missing);
     }
 
     #[test]
     fn rejected_content_counts_as_damage() {
         let tmp = TempDir::new("rejected");
         let storage = Storage::open(&tmp.0).unwrap();
-        storage
-            .save(
-                "a.json",
-                &Doc {
-                    n: 99,
-                    s: "x".into(),
-                },
-            )
-            .unwrap();
-        let loaded = storage.load("a.json", |d: Doc| (d.n < 10).then_some(d));
+        save(
+            &storage,
+            "a.json",
+            &Doc {
+                n: 99,
+                s: "x".into(),
+            },
+        )
+        .unwrap();
+        let loaded = load(&storage, "a.json", |d: Doc| (d.n < 10).then_some(d));
         assert_eq!(loaded, Loaded::Damaged);
         assert_eq!(names(&tmp.0), ["a.json.corrupt"]);
     }
@@ -319,37 +305,37 @@ pub(crate) mod tests {
         let storage = Storage::open(&tmp.0).unwrap();
         // A folder where a file should be cannot be read as one, whoever runs the test.
         fs::create_dir(tmp.0.join("a.json")).unwrap();
-        assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Damaged);
+        assert_eq!(load::<Doc, _>(&storage, "a.json", Some), Loaded::Damaged);
     }
 
     #[test]
     fn failed_write_leaves_the_old_file_and_no_temporary() {
         let tmp = TempDir::new("failed-write");
         let storage = Storage::open(&tmp.0).unwrap();
-        storage
-            .save(
-                "a.json",
-                &Doc {
-                    n: 1,
-                    s: "old".into(),
-                },
-            )
-            .unwrap();
+        save(
+            &storage,
+            "a.json",
+            &Doc {
+                n: 1,
+                s: "old".into(),
+            },
+        )
+        .unwrap();
         // The rename cannot replace a non-empty folder, so this write fails at its last step,
         // after the temporary file was fully written.
         fs::create_dir_all(tmp.0.join("b.json").join("inside")).unwrap();
-        assert!(storage
-            .save(
-                "b.json",
-                &Doc {
-                    n: 2,
-                    s: "new".into()
-                }
-            )
-            .is_err());
+        assert!(save(
+            &storage,
+            "b.json",
+            &Doc {
+                n: 2,
+                s: "new".into()
+            }
+        )
+        .is_err());
         assert_eq!(names(&tmp.0), ["a.json", "b.json"]);
         assert_eq!(
-            storage.load::<Doc, _>("a.json", Some),
+            load::<Doc, _>(&storage, "a.json", Some),
             Loaded::Found(Doc {
                 n: 1,
                 s: "old".into()
@@ -384,18 +370,18 @@ pub(crate) mod tests {
         // A file planted at a predictable name is neither followed nor clobbered.
         let planted = tmp.0.join(format!(".a.json.{}.tmp", std::process::id()));
         fs::write(&planted, b"keep").unwrap();
-        storage
-            .save(
-                "a.json",
-                &Doc {
-                    n: 1,
-                    s: "x".into(),
-                },
-            )
-            .unwrap();
+        save(
+            &storage,
+            "a.json",
+            &Doc {
+                n: 1,
+                s: "x".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(fs::read(&planted).unwrap(), b"keep");
         assert_eq!(
-            storage.load("a.json", Some),
+            load(&storage, "a.json", Some),
             Loaded::Found(Doc {
                 n: 1,
                 s: "x".into()
@@ -409,7 +395,7 @@ pub(crate) mod tests {
         let storage = Storage::open(&tmp.0).unwrap();
         for text in ["first{", "second{", "third{"] {
             fs::write(tmp.0.join("a.json"), text).unwrap();
-            assert_eq!(storage.load::<Doc, _>("a.json", Some), Loaded::Damaged);
+            assert_eq!(load::<Doc, _>(&storage, "a.json", Some), Loaded::Damaged);
         }
         assert_eq!(
             names(&tmp.0),

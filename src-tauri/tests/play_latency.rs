@@ -19,8 +19,9 @@ use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
 use tauri::webview::InvokeRequest;
 use tauri::WebviewWindow;
-use wuzi_app_lib::state::AppCore;
+use wuzi_app_lib::saver::Saver;
 use wuzi_app_lib::storage::Storage;
+use wuzi_core::state::AppCore;
 
 fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Value {
     get_ipc_response(
@@ -65,7 +66,7 @@ fn play_round_trip_while_saving() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("play-latency-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let core = AppCore::load(Storage::open(&dir).unwrap());
+    let core = AppCore::load(Saver::new(Storage::open(&dir).unwrap()));
     let app = wuzi_app_lib::run_app(mock_builder().manage(Mutex::new(core)))
         .build(tauri::generate_context!())
         .unwrap();

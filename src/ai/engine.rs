@@ -1,7 +1,8 @@
 //! [`Engine`]: the AI's public entry point.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

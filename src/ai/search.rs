@@ -27,7 +27,8 @@
 //! diverge and fill the table with results the others reuse.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use crate::ai::eval::evaluate;
 use crate::ai::position::{Position, Threat};

@@ -37,7 +37,7 @@ pub struct ThreatSearch {
     cache: Vec<CacheEntry>,
     nodes: u64,
     budget: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: Option<web_time::Instant>,
     aborted: bool,
     /// Reusable move buffers, one per recursion level, so the hot path does not allocate.
     buffers: Vec<Vec<u16>>,
@@ -95,7 +95,7 @@ impl ThreatSearch {
 
     /// Also stops the next searches at `deadline` (checked every 256 nodes); cleared by
     /// [`ThreatSearch::set_budget`].
-    pub fn set_deadline(&mut self, deadline: std::time::Instant) {
+    pub fn set_deadline(&mut self, deadline: web_time::Instant) {
         self.deadline = Some(deadline);
     }
 
@@ -139,7 +139,7 @@ impl ThreatSearch {
         }
         if self.nodes & 255 == 0 {
             if let Some(d) = self.deadline {
-                if std::time::Instant::now() >= d {
+                if web_time::Instant::now() >= d {
                     self.aborted = true;
                 }
             }

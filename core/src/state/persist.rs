@@ -1,16 +1,15 @@
-//! What a change writes: the game, settings and statistics snapshots queued for the
-//! [`Saver`] (a change of the position saves through `position.rs`).
+//! What a change writes: the game, settings and statistics snapshots handed to the host's
+//! [`Store`] (a change of the position saves through `position.rs`).
 
 use crate::error::{Error, Result};
-use crate::saver::{SaveTicket, Saver};
 use crate::state::{AppCore, SavedSession};
-use crate::storage::{GAME_FILE, SETTINGS_FILE, STATS_FILE};
+use crate::store::{SaveTicket, Store, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 
 impl AppCore {
-    /// Queues everything for writing and returns the ticket that waits until it is on disk.
+    /// Queues everything for writing and returns the ticket that waits until it is stored.
     ///
     /// # Errors
-    /// [`Error::Io`] if the app has no data folder and saves nothing.
+    /// [`Error::Io`] if the app has no storage and saves nothing.
     pub fn save_now(&self) -> Result<SaveTicket> {
         self.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
         self.flush().ok_or_else(|| {
@@ -24,7 +23,7 @@ impl AppCore {
     /// nothing is saved.
     #[must_use]
     pub fn flush(&self) -> Option<SaveTicket> {
-        self.saver.as_ref().map(Saver::flush)
+        self.store.as_deref().map(Store::flush)
     }
 
     pub(super) fn save_game(&self) {
@@ -35,11 +34,11 @@ impl AppCore {
         self.save(&[SETTINGS_FILE]);
     }
 
-    /// Queues a snapshot of `files` for the save thread, written in this order. A failed write
-    /// must not undo the move the player just made: the writer logs it, the next change of the
-    /// file tries again, and `save_now` reports its own failure.
+    /// Hands a snapshot of `files` to the store, written in this order. A failed write must not
+    /// undo the move the player just made: the store logs it, the next change of the file tries
+    /// again, and `save_now` reports its own failure.
     pub(super) fn save(&self, files: &[&'static str]) {
-        let Some(saver) = &self.saver else { return };
+        let Some(store) = &self.store else { return };
         let batch = files
             .iter()
             .filter_map(|&name| {
@@ -59,6 +58,6 @@ impl AppCore {
                     .map(|bytes| (name, bytes))
             })
             .collect();
-        saver.queue(batch);
+        store.write(batch);
     }
 }

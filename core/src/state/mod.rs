@@ -1,17 +1,15 @@
-//! The app's state and every rule of the shell, free of Tauri so it can be tested directly:
+//! The app's state and every rule of the app, free of any host so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
 //! One concern per file: moves, undo and settings here; searches in `search.rs`, saving in
 //! `persist.rs`, records in `records.rs`, the position editor in `setup.rs`. The state each of
 //! them works on is a part of its own in `crate::parts` (the clock, the search slot, analysis,
 //! review, the opening phase), which these files wire to the game.
 //!
-//! The webview layer (`commands.rs`) locks [`AppCore`] on the blocking pool, calls one method,
-//! and for a search runs the returned [`crate::parts::search::SearchJob`] there too between
-//! [`AppCore::begin_search`] and [`AppCore::finish_move`] / [`AppCore::finish_hint`], without
-//! holding the lock meanwhile. Saving never happens under the lock either: a change queues a
-//! snapshot for the [`Saver`]'s thread, in the order of the changes, and the newest one wins.
-
-use std::sync::Mutex;
+//! A host (the Tauri app's `commands.rs`) locks [`AppCore`] off the UI's thread, calls one
+//! method, and for a search runs the returned [`crate::parts::search::SearchJob`] there too
+//! between [`AppCore::begin_search`] and [`AppCore::finish_move`] / [`AppCore::finish_hint`],
+//! without holding the lock meanwhile. Saving never waits under the lock either: a change hands
+//! a snapshot to the host's [`Store`], in the order of the changes.
 
 use serde::{Deserialize, Serialize};
 use wuzi::openings::renju::{self, Opening};
@@ -21,14 +19,12 @@ use crate::error::{Error, Result};
 use crate::parts::analysis::Analysis;
 use crate::parts::change::{Change, Position};
 use crate::parts::clock::{GameClock, SavedClock, TimeSource};
-use crate::parts::engine::EngineSlot;
 use crate::parts::opening::OpeningRule;
 use crate::parts::review::{GameReview, Reviews};
 use crate::parts::search::Searches;
 use crate::parts::swap::SwapGame;
-use crate::saver::Saver;
 use crate::settings::{check_size, level_number, Mode, RenjuStart, Settings, Stats};
-use crate::storage::{Loaded, Storage, GAME_FILE, SETTINGS_FILE, STATS_FILE};
+use crate::store::{load, Loaded, Store, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 use crate::view::{AppState, GameSetup, GameView, ReviewView};
 
 mod analysis;
@@ -40,18 +36,6 @@ mod review;
 mod search;
 mod setup;
 mod swap;
-
-/// The state the commands share, registered with `.manage()`.
-pub type Core = Mutex<AppCore>;
-
-/// The engine, registered with `.manage()` apart from [`Core`] so a search holds only it.
-pub type EngineState = Mutex<EngineSlot>;
-
-/// The engine of the background work (analysis, and game review), apart from the one that
-/// plays: an analysis never makes the computer's move or a hint wait for the engine, and its
-/// tables never evict the game's.
-#[derive(Debug)]
-pub struct BackgroundEngine(pub Mutex<EngineSlot>);
 
 /// Told once after a start that found the saved game unusable (a code the UI translates).
 pub const NOTICE_GAME_DAMAGED: &str = "gameDamaged";
@@ -248,15 +232,15 @@ pub struct AppCore {
     time: TimeSource,
     /// The UI paused the clock: the app is in the background or a sheet is open.
     clock_paused: bool,
-    /// `None`: no data folder, nothing is saved (and the player was told).
-    saver: Option<Saver>,
+    /// `None`: no storage, nothing is saved (and the player was told).
+    store: Option<Box<dyn Store>>,
     /// The position the hooks of [`AppCore::change_position`] last ran for (`position.rs`).
     hooked: Position,
 }
 
 /// A game's [`GameSetup::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
 pub(crate) fn new_game_uid() -> u64 {
-    crate::storage::random_u64().max(1)
+    crate::random::random_u64().max(1)
 }
 
 fn fresh_game(rule: Rule, size: u8) -> Game {
@@ -267,35 +251,6 @@ fn fresh_game(rule: Rule, size: u8) -> Game {
 }
 
 impl AppCore {
-    /// The app's state at start: loaded from `override_dir` (`$WUZI_DATA_DIR`) if set, else
-    /// from `default_dir` (the platform's app data folder, if it could be resolved). Without
-    /// a folder that can be created the game is still playable, not saved, and the player is
-    /// told so; there is no shared fallback folder (such as `/tmp`) where another user or
-    /// instance could read or clobber the files.
-    #[must_use]
-    pub fn start(
-        override_dir: Option<std::ffi::OsString>,
-        default_dir: std::result::Result<std::path::PathBuf, String>,
-    ) -> AppCore {
-        let dir = match default_dir {
-            Ok(default) => Ok(Storage::choose_dir(override_dir, default)),
-            Err(e) => match override_dir {
-                Some(dir) if !dir.is_empty() => Ok(dir.into()),
-                _ => Err(format!("no app data folder: {e}")),
-            },
-        };
-        let storage = dir.and_then(|dir| {
-            Storage::open(&dir).map_err(|e| format!("cannot use {}: {e}", dir.display()))
-        });
-        match storage {
-            Ok(storage) => AppCore::load(storage),
-            Err(why) => {
-                log::error!("{why}; playing without saving");
-                AppCore::unsaved()
-            }
-        }
-    }
-
     /// A fresh state that is never saved, with [`NOTICE_NOT_SAVED`] for the player.
     #[must_use]
     pub fn unsaved() -> AppCore {
@@ -323,25 +278,25 @@ impl AppCore {
             searches: Searches::default(),
             analysis: Analysis::default(),
             reviews: Reviews::default(),
-            saver: None,
+            store: None,
             hooked: (0, 0, None, Color::Black, None),
         };
         core.hooked = core.position();
         core
     }
 
-    /// The state saved in `storage`, or a fresh one; damaged files give a fresh part and a
+    /// The state saved in `store`, or a fresh one; damaged documents give a fresh part and a
     /// notice, never an error.
     #[must_use]
-    pub fn load(storage: Storage) -> AppCore {
-        AppCore::load_with_time(storage, TimeSource::system())
+    pub fn load(store: impl Store + 'static) -> AppCore {
+        AppCore::load_with_time(store, TimeSource::system())
     }
 
     /// [`AppCore::load`] with the clock reading `time` (tests pass a fake one).
     #[must_use]
-    pub fn load_with_time(storage: Storage, time: TimeSource) -> AppCore {
+    pub fn load_with_time(store: impl Store + 'static, time: TimeSource) -> AppCore {
         let mut notices = Vec::new();
-        let settings = match storage.load(SETTINGS_FILE, |s: Settings| {
+        let settings = match load(&store, SETTINGS_FILE, |s: Settings| {
             s.validate().is_ok().then_some(s)
         }) {
             Loaded::Found(s) => s,
@@ -351,7 +306,7 @@ impl AppCore {
                 Settings::default()
             }
         };
-        let stats = match storage.load(STATS_FILE, Some) {
+        let stats = match load(&store, STATS_FILE, Some) {
             Loaded::Found(s) => s,
             Loaded::Missing => Stats::default(),
             Loaded::Damaged => {
@@ -359,7 +314,7 @@ impl AppCore {
                 Stats::default()
             }
         };
-        let saved = storage.load(GAME_FILE, SavedSession::restore);
+        let saved = load(&store, GAME_FILE, SavedSession::restore);
         let damaged_game = matches!(saved, Loaded::Damaged);
         let (game, session, review, clock) = match saved {
             Loaded::Found(found) => found,
@@ -396,12 +351,12 @@ impl AppCore {
             searches: Searches::default(),
             analysis: Analysis::default(),
             reviews: Reviews::restored(review),
-            saver: Some(Saver::new(storage)),
+            store: Some(Box::new(store)),
             hooked: (0, 0, None, Color::Black, None),
         };
         core.hooked = core.position();
         if !core.notices.is_empty() {
-            // Replace the damaged files now rather than at the first move.
+            // Replace the damaged documents now rather than at the first move.
             core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
         }
         core.sync_clock();
@@ -461,7 +416,7 @@ impl AppCore {
         settings.opening_rule = options.opening_rule.unwrap_or(settings.opening_rule);
         check_size(settings.size)?;
         let opening = match settings.rule {
-            Rule::Renju => settings.renju_opening.opening(crate::storage::random_u64()),
+            Rule::Renju => settings.renju_opening.opening(crate::random::random_u64()),
             Rule::Freestyle | Rule::Standard => None,
         };
 

@@ -1,12 +1,13 @@
-//! The shell's rules, tested on [`AppCore`] directly.
+//! The app's rules, tested on [`AppCore`] directly.
 
 use super::*;
 use crate::parts::analysis::ANALYSIS_LINES;
 use crate::parts::clock::TimeLimit;
+use crate::parts::engine::EngineSlot;
 use crate::parts::opening::{Choice, OpeningRule};
 use crate::parts::search::SearchKind;
 use crate::parts::setup::{SetupPlayers, SetupRequest};
-use crate::storage::tests::TempDir;
+use crate::store::MemoryStore;
 use serde_json::json;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -14,17 +15,14 @@ use std::time::Duration;
 use wuzi::{Engine, SearchResult, Verdict};
 
 /// The state saved in `dir`, its clock standing still (tests compare views, which hold times).
-fn core_in(dir: &TempDir) -> AppCore {
+fn core_in(dir: &MemoryStore) -> AppCore {
     timed_core_in(dir).0
 }
 
 /// The state saved in `dir` and the handle that moves its clock (milliseconds since load).
-fn timed_core_in(dir: &TempDir) -> (AppCore, Arc<std::sync::atomic::AtomicU64>) {
+fn timed_core_in(dir: &MemoryStore) -> (AppCore, Arc<std::sync::atomic::AtomicU64>) {
     let (time, ms) = TimeSource::fake();
-    (
-        AppCore::load_with_time(Storage::open(&dir.0).unwrap(), time),
-        ms,
-    )
+    (AppCore::load_with_time(dir.clone(), time), ms)
 }
 
 /// The game on screen and its move number, as the UI sends them with each request.
@@ -89,7 +87,7 @@ fn a_reset_engine_slot_builds_a_fresh_engine() {
 
 #[test]
 fn black_without_a_legal_point_ends_the_game_as_a_draw() {
-    let dir = TempDir::new("no-legal-move");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Computer),
@@ -127,46 +125,8 @@ fn black_without_a_legal_point_ends_the_game_as_a_draw() {
 }
 
 #[test]
-fn without_a_data_folder_the_game_is_played_unsaved_and_the_player_told() {
-    let dir = TempDir::new("no-folder");
-    let file = dir.0.join("a-file");
-    std::fs::write(&file, b"").unwrap();
-    for mut core in [
-        // The platform named no data folder.
-        AppCore::start(None, Err("no home folder".into())),
-        // The folder cannot be created (a file is in the way).
-        AppCore::start(None, Ok(file.join("data"))),
-        AppCore::start(Some(file.join("data").into()), Ok(dir.0.join("unused"))),
-    ] {
-        let state = core.app_state();
-        assert_eq!(state.notices, vec![NOTICE_NOT_SAVED]);
-        assert_eq!(
-            core.app_state().notices,
-            Vec::<&str>::new(),
-            "the notice is given once"
-        );
-        // Playable, and every change is kept in memory.
-        let v = play(&mut core, "h8");
-        assert_eq!(v.moves, ["h8"]);
-        core.set_settings(json!({ "theme": "dark" })).unwrap();
-        assert_eq!(core.undo().moves, Vec::<String>::new());
-        assert_eq!(core.save_now().unwrap_err().code(), "io");
-    }
-    // Nothing was written anywhere it could be found again.
-    let names: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
-    assert_eq!(names.len(), 1);
-
-    // The override is used even when the platform has no folder.
-    let mut core = AppCore::start(Some(dir.0.join("kept").into()), Err("none".into()));
-    assert_eq!(core.app_state().notices, Vec::<&str>::new());
-    play(&mut core, "h8");
-    core.save_now().unwrap().wait().unwrap();
-    assert!(dir.0.join("kept").join(GAME_FILE).is_file());
-}
-
-#[test]
 fn a_first_start_is_a_fresh_game_from_the_default_settings() {
-    let dir = TempDir::new("first-start");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let state = core.app_state();
     assert!(state.notices.is_empty());
@@ -182,7 +142,7 @@ fn a_first_start_is_a_fresh_game_from_the_default_settings() {
 
 #[test]
 fn the_view_matches_the_ipc_contract() {
-    let dir = TempDir::new("contract");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     play(&mut core, "h8");
     let v = serde_json::to_value(core.view()).unwrap();
@@ -221,7 +181,7 @@ fn the_view_matches_the_ipc_contract() {
 
 #[test]
 fn bad_requests_change_nothing() {
-    let dir = TempDir::new("bad-requests");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -250,7 +210,7 @@ fn bad_requests_change_nothing() {
 
 #[test]
 fn errors_quote_little_of_huge_input() {
-    let dir = TempDir::new("huge-input");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let (id, n) = pos(&core);
     let huge = "\u{1b}q".repeat(50_000);
@@ -273,7 +233,7 @@ fn errors_quote_little_of_huge_input() {
 
 #[test]
 fn renju_refuses_forbidden_points_and_lists_them() {
-    let dir = TempDir::new("renju");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -300,7 +260,7 @@ fn renju_refuses_forbidden_points_and_lists_them() {
 
 #[test]
 fn the_computer_moves_only_on_its_turn_and_one_search_at_a_time() {
-    let dir = TempDir::new("turns");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let (id, n) = pos(&core);
     assert_eq!(
@@ -333,7 +293,7 @@ fn the_computer_moves_only_on_its_turn_and_one_search_at_a_time() {
 
 #[test]
 fn a_late_answer_for_an_old_position_is_dropped() {
-    let dir = TempDir::new("late");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     play(&mut core, "h8");
     let (id, n) = pos(&core);
@@ -402,7 +362,7 @@ fn a_late_answer_for_an_old_position_is_dropped() {
 
 #[test]
 fn undo_against_the_computer_takes_back_its_reply_and_your_move() {
-    let dir = TempDir::new("undo-pair");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     play(&mut core, "h8");
     computer(&mut core, "i9");
@@ -425,7 +385,7 @@ fn undo_against_the_computer_takes_back_its_reply_and_your_move() {
 
 #[test]
 fn as_white_the_computer_opens_and_its_opening_cannot_be_undone_alone() {
-    let dir = TempDir::new("white");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     vs_computer(&mut core, Color::White);
     let v = core.view();
@@ -443,7 +403,7 @@ fn as_white_the_computer_opens_and_its_opening_cannot_be_undone_alone() {
 
 #[test]
 fn local_undo_takes_back_one_move() {
-    let dir = TempDir::new("local-undo");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -463,7 +423,7 @@ fn local_undo_takes_back_one_move() {
 
 #[test]
 fn a_finished_game_is_counted_once() {
-    let dir = TempDir::new("stats");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     for (human, reply) in [("h8", "a1"), ("i8", "a2"), ("j8", "a3"), ("k8", "a4")] {
         play(&mut core, human);
@@ -517,7 +477,7 @@ fn a_finished_game_is_counted_once() {
 
 #[test]
 fn a_crash_between_the_stats_and_the_game_write_never_counts_a_game_twice() {
-    let dir = TempDir::new("crash-between-writes");
+    let dir = MemoryStore::new();
     let easy = |core: &AppCore| core.stats().levels()[1];
     let game_before_the_win = {
         let mut core = core_in(&dir);
@@ -527,13 +487,13 @@ fn a_crash_between_the_stats_and_the_game_write_never_counts_a_game_twice() {
             computer(&mut core, reply);
         }
         core.save_now().unwrap().wait().unwrap();
-        let saved = std::fs::read(dir.0.join(GAME_FILE)).unwrap();
+        let saved = dir.get(GAME_FILE).unwrap();
         assert!(play(&mut core, "l8").result.is_some());
         assert_eq!(easy(&core).wins, 1);
         saved
     };
     // The crash: the stats with the win reached the disk, the game's last write did not.
-    std::fs::write(dir.0.join(GAME_FILE), game_before_the_win).unwrap();
+    dir.put(GAME_FILE, game_before_the_win);
 
     let mut core = core_in(&dir);
     assert_eq!(core.view().moves.len(), 8, "the last saved position");
@@ -557,7 +517,7 @@ fn a_crash_between_the_stats_and_the_game_write_never_counts_a_game_twice() {
 
 #[test]
 fn everything_is_restored_after_a_restart() {
-    let dir = TempDir::new("restart");
+    let dir = MemoryStore::new();
     let before = {
         let mut core = core_in(&dir);
         core.set_settings(json!({ "theme": "dark", "level": 3 }))
@@ -581,19 +541,19 @@ fn everything_is_restored_after_a_restart() {
 
 #[test]
 fn a_damaged_save_gives_a_fresh_game_and_a_notice_once() {
-    let dir = TempDir::new("damaged");
+    let dir = MemoryStore::new();
     {
         let mut core = core_in(&dir);
         core.set_settings(json!({ "sound": false })).unwrap();
         play(&mut core, "h8");
     }
-    std::fs::write(dir.0.join(GAME_FILE), b"{\"version\":1,\"gameId\":").unwrap();
+    dir.put(GAME_FILE, b"{\"version\":1,\"gameId\":");
     let mut core = core_in(&dir);
     let state = core.app_state();
     assert_eq!(state.notices, vec![NOTICE_GAME_DAMAGED]);
     assert_eq!(state.game.move_number, 0);
     assert!(!state.settings.sound, "undamaged files are still used");
-    assert!(dir.0.join("game.json.corrupt").is_file());
+    assert!(dir.get("game.json.corrupt").is_some());
     assert_eq!(
         core.app_state().notices,
         Vec::<&str>::new(),
@@ -603,15 +563,15 @@ fn a_damaged_save_gives_a_fresh_game_and_a_notice_once() {
 
 #[test]
 fn a_tampered_save_that_does_not_replay_is_damage_too() {
-    let dir = TempDir::new("tampered");
+    let dir = MemoryStore::new();
     let session = json!({
         "version": 1, "gameId": 4, "mode": "local", "level": 2, "humanColor": "black",
         "statsCounted": false,
         "game": { "version": 1, "rule": "freestyle", "size": 15, "moves": ["h8", "h8"], "redo": [] }
     });
-    std::fs::write(dir.0.join(GAME_FILE), session.to_string()).unwrap();
-    std::fs::write(dir.0.join(SETTINGS_FILE), b"not json").unwrap();
-    std::fs::write(dir.0.join(STATS_FILE), b"[]").unwrap();
+    dir.put(GAME_FILE, session.to_string());
+    dir.put(SETTINGS_FILE, b"not json");
+    dir.put(STATS_FILE, b"[]");
     let mut core = core_in(&dir);
     let state = core.app_state();
     assert_eq!(
@@ -630,7 +590,7 @@ fn a_tampered_save_that_does_not_replay_is_damage_too() {
 
 #[test]
 fn settings_patches_persist_and_bad_ones_change_nothing() {
-    let dir = TempDir::new("settings");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let s = core
         .set_settings(json!({ "vibration": false, "size": 19 }))
@@ -653,7 +613,7 @@ fn settings_patches_persist_and_bad_ones_change_nothing() {
 
 #[test]
 fn new_game_options_become_the_defaults() {
-    let dir = TempDir::new("options");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let options: NewGameOptions = serde_json::from_value(json!({
         "mode": "computer", "rule": "renju", "size": 13, "level": 5, "humanColor": "white"
@@ -681,7 +641,7 @@ fn new_game_options_become_the_defaults() {
 
 #[test]
 fn records_round_trip_as_a_new_game() {
-    let dir = TempDir::new("records");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -702,7 +662,7 @@ fn records_round_trip_as_a_new_game() {
 
 #[test]
 fn a_new_analysis_or_a_change_of_position_cancels_the_running_one() {
-    let dir = TempDir::new("analysis-cancel");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -768,7 +728,7 @@ fn a_new_analysis_or_a_change_of_position_cancels_the_running_one() {
 
 #[test]
 fn analysis_of_a_position_that_is_not_shown_is_refused_and_changes_nothing() {
-    let dir = TempDir::new("analysis-bad");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -801,7 +761,7 @@ fn analysis_of_a_position_that_is_not_shown_is_refused_and_changes_nothing() {
 
 #[test]
 fn an_analysis_round_reports_the_lines_from_blacks_point_of_view() {
-    let dir = TempDir::new("analysis-round");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -842,7 +802,7 @@ fn an_analysis_round_reports_the_lines_from_blacks_point_of_view() {
 
 #[test]
 fn a_game_played_on_with_analysis_is_counted_as_analysed_and_saved_so() {
-    let dir = TempDir::new("analysed");
+    let dir = MemoryStore::new();
     let analysed = |core: &AppCore| core.stats().levels()[1].analysed;
     {
         let mut core = core_in(&dir);
@@ -880,14 +840,13 @@ fn a_game_played_on_with_analysis_is_counted_as_analysed_and_saved_so() {
 
 #[test]
 fn a_save_from_before_analysis_still_loads() {
-    let dir = TempDir::new("old-save");
-    std::fs::write(
-        dir.0.join(GAME_FILE),
+    let dir = MemoryStore::new();
+    dir.put(
+        GAME_FILE,
         r#"{"version":1,"gameId":4,"mode":"computer","level":2,"humanColor":"black",
             "statsCounted":false,"gameUid":77,
             "game":{"version":1,"rule":"freestyle","size":15,"moves":["h8","i9"],"redo":[]}}"#,
-    )
-    .unwrap();
+    );
     let core = core_in(&dir);
     let v = core.view();
     assert_eq!((v.game_id, v.moves.len(), v.analysed), (4, 2, false));
@@ -935,7 +894,7 @@ fn made_up_review(core: &AppCore) -> Vec<wuzi::ai::review::MoveReview> {
 
 #[test]
 fn a_review_runs_once_at_a_time_for_the_position_shown() {
-    let dir = TempDir::new("review-begin");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let (id, n) = pos(&core);
     assert_eq!(
@@ -963,7 +922,7 @@ fn a_review_runs_once_at_a_time_for_the_position_shown() {
 
 #[test]
 fn an_unfinished_record_is_reviewed_against_the_computer_and_counts_as_analysed() {
-    let dir = TempDir::new("review-unfinished");
+    let dir = MemoryStore::new();
     {
         let mut core = core_in(&dir);
         vs_computer(&mut core, Color::Black);
@@ -997,7 +956,7 @@ fn an_unfinished_record_is_reviewed_against_the_computer_and_counts_as_analysed(
 
 #[test]
 fn a_finished_review_is_shown_kept_in_the_save_and_dropped_when_the_moves_change() {
-    let dir = TempDir::new("review-kept");
+    let dir = MemoryStore::new();
     {
         let mut core = core_in(&dir);
         local_five(&mut core);
@@ -1030,13 +989,13 @@ fn a_finished_review_is_shown_kept_in_the_save_and_dropped_when_the_moves_change
     core.redo();
     assert!(core.view().review.is_none());
     core.save_now().unwrap().wait().unwrap();
-    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    let text = String::from_utf8(dir.get(GAME_FILE).unwrap()).unwrap();
     assert!(!text.contains("\"review\""), "{text}");
 }
 
 #[test]
 fn a_review_of_moves_that_changed_meanwhile_is_not_kept() {
-    let dir = TempDir::new("review-stale");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -1080,15 +1039,14 @@ fn a_damaged_review_in_the_save_is_dropped_and_the_game_still_loads() {
         ("[1, 2, 3]".to_string(), false),
         ("null".to_string(), false),
     ] {
-        let dir = TempDir::new("review-damaged");
-        std::fs::write(
-            dir.0.join(GAME_FILE),
+        let dir = MemoryStore::new();
+        dir.put(
+            GAME_FILE,
             format!(
                 r#"{{"version":1,"gameId":4,"mode":"local","level":2,"humanColor":"black",
                    "statsCounted":false,"gameUid":77,{game},"review":{review}}}"#
             ),
-        )
-        .unwrap();
+        );
         let mut core = core_in(&dir);
         assert!(core.app_state().notices.is_empty(), "{review}");
         let v = core.view();
@@ -1099,7 +1057,7 @@ fn a_damaged_review_in_the_save_is_dropped_and_the_game_still_loads() {
 
 #[test]
 fn a_real_review_reports_progress_and_classifies_every_move() {
-    let dir = TempDir::new("review-run");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -1145,7 +1103,7 @@ fn renju_from(core: &mut AppCore, mode: Mode, human: Color, start: RenjuStart) -
 
 #[test]
 fn a_renju_opening_is_moves_one_to_three_and_the_human_colour_decides_move_four() {
-    let dir = TempDir::new("renju-opening");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let kagetsu = renju::by_name("Kagetsu").unwrap();
     let v = renju_from(
@@ -1191,7 +1149,7 @@ fn a_renju_opening_is_moves_one_to_three_and_the_human_colour_decides_move_four(
 
 #[test]
 fn two_players_cannot_undo_the_opening_stones() {
-    let dir = TempDir::new("renju-opening-local");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let hogetsu = renju::by_name("Hogetsu").unwrap();
     let v = renju_from(
@@ -1210,7 +1168,7 @@ fn two_players_cannot_undo_the_opening_stones() {
 
 #[test]
 fn a_random_opening_is_one_of_the_26_and_free_or_other_rules_start_empty() {
-    let dir = TempDir::new("renju-random");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..40 {
@@ -1240,7 +1198,7 @@ fn a_random_opening_is_one_of_the_26_and_free_or_other_rules_start_empty() {
 
 #[test]
 fn the_opening_is_saved_and_an_old_or_wrong_one_is_dropped() {
-    let dir = TempDir::new("renju-opening-save");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let kagetsu = renju::by_name("4D").unwrap();
     renju_from(
@@ -1261,15 +1219,15 @@ fn the_opening_is_saved_and_an_old_or_wrong_one_is_dropped() {
     drop(core);
 
     // A save whose moves do not begin with its opening keeps the game, not the opening.
-    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    let text = String::from_utf8(dir.get(GAME_FILE).unwrap()).unwrap();
     let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
     saved["opening"] = json!("7I");
-    std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
+    dir.put(GAME_FILE, saved.to_string());
     let v = core_in(&dir).view();
     assert!(v.opening.is_none() && v.can_undo);
     // An old save has no opening at all.
     saved.as_object_mut().unwrap().remove("opening");
-    std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
+    dir.put(GAME_FILE, saved.to_string());
     let v = core_in(&dir).view();
     assert!(v.opening.is_none() && v.moves.len() == 3);
 }
@@ -1290,7 +1248,7 @@ fn timed_vs_computer(core: &mut AppCore, minutes: u32, human: Color) {
 
 #[test]
 fn the_clock_runs_for_the_side_to_move_from_the_first_stone() {
-    let dir = TempDir::new("clock-runs");
+    let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
     vs_computer(&mut core, Color::Black);
     wait(&t, 5_000);
@@ -1328,7 +1286,7 @@ fn the_clock_runs_for_the_side_to_move_from_the_first_stone() {
 
 #[test]
 fn undo_and_redo_move_the_times_with_the_moves_and_never_give_time_back() {
-    let dir = TempDir::new("clock-undo");
+    let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
     core.new_game(NewGameOptions {
         mode: Some(Mode::Local),
@@ -1354,7 +1312,7 @@ fn undo_and_redo_move_the_times_with_the_moves_and_never_give_time_back() {
 
 #[test]
 fn the_computers_budget_comes_from_its_time_left() {
-    let dir = TempDir::new("clock-budget");
+    let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
     let limits = |core: &mut AppCore| {
         let (id, n) = pos(core);
@@ -1413,7 +1371,7 @@ fn the_computers_budget_comes_from_its_time_left() {
 
 #[test]
 fn a_flag_falls_without_a_tap_loses_the_game_and_is_final() {
-    let dir = TempDir::new("clock-flag");
+    let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
     timed_vs_computer(&mut core, 5, Color::Black);
     play(&mut core, "h8");
@@ -1447,7 +1405,7 @@ fn a_flag_falls_without_a_tap_loses_the_game_and_is_final() {
 
 #[test]
 fn a_flag_that_fell_while_the_app_was_busy_is_noticed_by_the_next_command() {
-    let dir = TempDir::new("clock-flag-play");
+    let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
     core.set_settings(json!({ "clockMinutes": 5, "clockIncrement": 2, "mode": "local" }))
         .unwrap();
@@ -1464,7 +1422,7 @@ fn a_flag_that_fell_while_the_app_was_busy_is_noticed_by_the_next_command() {
 
 #[test]
 fn the_computer_too_late_loses_on_time_and_its_move_is_not_played() {
-    let dir = TempDir::new("clock-computer-late");
+    let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
     timed_vs_computer(&mut core, 5, Color::Black);
     play(&mut core, "h8");
@@ -1483,15 +1441,14 @@ fn the_computer_too_late_loses_on_time_and_its_move_is_not_played() {
 
 #[test]
 fn records_and_old_saves_have_untimed_moves_and_a_damaged_clock_never_loses_the_game() {
-    let dir = TempDir::new("clock-old");
+    let dir = MemoryStore::new();
     // A save from before the clock (version 1): the game, untimed.
-    std::fs::write(
-        dir.0.join(GAME_FILE),
+    dir.put(
+        GAME_FILE,
         r#"{"version":1,"gameId":4,"mode":"local","level":2,"humanColor":"black",
             "statsCounted":false,"gameUid":77,
             "game":{"version":1,"rule":"freestyle","size":15,"moves":["h8","i9"],"redo":[]}}"#,
-    )
-    .unwrap();
+    );
     let (mut core, t) = timed_core_in(&dir);
     let v = core.view();
     assert_eq!(
@@ -1502,7 +1459,7 @@ fn records_and_old_saves_have_untimed_moves_and_a_damaged_clock_never_loses_the_
     play(&mut core, "j10");
     assert_eq!(core.view().clock.move_ms, [None, None, Some(1_000)]);
     core.save_now().unwrap().wait().unwrap();
-    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    let text = String::from_utf8(dir.get(GAME_FILE).unwrap()).unwrap();
     let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(saved["version"], 2);
     assert_eq!(saved["clock"]["moves"], json!([null, null, 1000]));
@@ -1512,7 +1469,7 @@ fn records_and_old_saves_have_untimed_moves_and_a_damaged_clock_never_loses_the_
         json!({ "moves": [1, 2, 3], "limit": { "baseMs": -5 } }),
     ] {
         saved["clock"] = bad;
-        std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
+        dir.put(GAME_FILE, saved.to_string());
         let core = core_in(&dir);
         let v = core.view();
         assert_eq!(v.moves, ["h8", "i9", "j10"]);
@@ -1521,7 +1478,7 @@ fn records_and_old_saves_have_untimed_moves_and_a_damaged_clock_never_loses_the_
     }
     // A newer format than this app knows is not guessed at.
     saved["version"] = json!(3);
-    std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
+    dir.put(GAME_FILE, saved.to_string());
     assert_eq!(core_in(&dir).notices, [NOTICE_GAME_DAMAGED]);
     // A loaded record: its moves untimed, no limit whatever the settings say.
     let mut core = core_in(&dir);
@@ -1535,7 +1492,7 @@ fn records_and_old_saves_have_untimed_moves_and_a_damaged_clock_never_loses_the_
 
 #[test]
 fn time_limits_are_only_those_offered() {
-    let dir = TempDir::new("clock-settings");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     for bad in [
         json!({ "clockMinutes": 7 }),
@@ -1588,7 +1545,7 @@ fn players(mode: Mode, human: Color) -> SetupPlayers {
 
 #[test]
 fn a_refused_setup_says_why_and_leaves_the_game_untouched() {
-    let dir = TempDir::new("setup-refused");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     play(&mut core, "h8");
     computer(&mut core, "i9");
@@ -1670,7 +1627,7 @@ fn a_refused_setup_says_why_and_leaves_the_game_untouched() {
 
 #[test]
 fn a_set_up_position_is_played_against_the_computer_saved_and_restored() {
-    let dir = TempDir::new("setup-computer");
+    let dir = MemoryStore::new();
     let request = setup_request(
         Rule::Renju,
         &["h8", "i9", "g7"],
@@ -1737,7 +1694,7 @@ fn a_set_up_position_is_played_against_the_computer_saved_and_restored() {
 
 #[test]
 fn a_set_up_game_is_never_counted_and_the_empty_board_is_an_ordinary_game() {
-    let dir = TempDir::new("setup-stats");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let request = setup_request(
         Rule::Freestyle,
@@ -1779,7 +1736,7 @@ fn a_set_up_game_is_never_counted_and_the_empty_board_is_an_ordinary_game() {
 
 #[test]
 fn starting_a_setup_cancels_the_search_analysis_and_review_of_the_old_game() {
-    let dir = TempDir::new("setup-cancels");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     play(&mut core, "h8");
     let (id, n) = pos(&core);
@@ -1812,7 +1769,7 @@ fn four_to_block(core: &mut AppCore) -> GameView {
 
 #[test]
 fn a_set_up_position_is_analysed_from_its_own_stones() {
-    let dir = TempDir::new("setup-analysis");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let v = four_to_block(&mut core);
     let job = core.begin_analysis(v.game_id, 0).unwrap();
@@ -1825,7 +1782,7 @@ fn a_set_up_position_is_analysed_from_its_own_stones() {
 
 #[test]
 fn a_set_up_game_is_reviewed_from_its_stones_and_its_review_survives_a_restart() {
-    let dir = TempDir::new("setup-review");
+    let dir = MemoryStore::new();
     let review = {
         let mut core = core_in(&dir);
         four_to_block(&mut core);
@@ -1862,7 +1819,7 @@ fn games_counted(core: &AppCore) -> u32 {
 
 #[test]
 fn a_set_up_game_times_its_moves_from_the_position_with_the_limit_against_the_computer() {
-    let dir = TempDir::new("setup-clock");
+    let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
     core.set_settings(json!({ "clockMinutes": 5, "clockIncrement": 2 }))
         .unwrap();
@@ -1925,7 +1882,7 @@ fn a_set_up_game_times_its_moves_from_the_position_with_the_limit_against_the_co
 
 #[test]
 fn a_set_up_position_starts_without_a_swap_opening_whatever_the_setting() {
-    let dir = TempDir::new("setup-swap");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     core.set_settings(json!({ "openingRule": "swap2", "rule": "freestyle" }))
         .unwrap();
@@ -1976,7 +1933,7 @@ fn a_set_up_position_starts_without_a_swap_opening_whatever_the_setting() {
 
 #[test]
 fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads() {
-    let dir = TempDir::new("setup-save");
+    let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
     core.set_settings(json!({ "clockMinutes": 10 })).unwrap();
     let request = setup_request(Rule::Renju, &["h8", "i9"], &["h9"], Color::White);
@@ -1988,7 +1945,7 @@ fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads
     play(&mut core, "j10");
     let before = core.set_clock_paused(true);
     core.save_now().unwrap().wait().unwrap();
-    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    let text = String::from_utf8(dir.get(GAME_FILE).unwrap()).unwrap();
     let saved: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(saved["version"], 2);
     assert_eq!(
@@ -2015,7 +1972,7 @@ fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads
     damaged["clock"] = json!({ "moves": "lots" });
     damaged["review"] = json!(17);
     damaged["swap"] = json!({ "phase": "???" });
-    std::fs::write(dir.0.join(GAME_FILE), damaged.to_string()).unwrap();
+    dir.put(GAME_FILE, damaged.to_string());
     let core = core_in(&dir);
     let v = core.view();
     assert!(core.notices.is_empty(), "not a damaged game");
@@ -2029,7 +1986,7 @@ fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads
     // A well-formed Swap2 phase does not fit a set-up game either: dropped, the game kept.
     let mut other = saved.clone();
     let swap = {
-        let d = TempDir::new("setup-save-swap2");
+        let d = MemoryStore::new();
         let mut c = core_in(&d);
         c.new_game(NewGameOptions {
             mode: Some(Mode::Local),
@@ -2039,27 +1996,26 @@ fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads
         })
         .unwrap();
         c.save_now().unwrap().wait().unwrap();
-        let text = std::fs::read_to_string(d.0.join(GAME_FILE)).unwrap();
+        let text = String::from_utf8(d.get(GAME_FILE).unwrap()).unwrap();
         serde_json::from_str::<serde_json::Value>(&text).unwrap()["swap"].clone()
     };
     assert!(swap.is_object(), "{swap}");
     other["game"]["rule"] = json!("freestyle");
     other["swap"] = swap;
-    std::fs::write(dir.0.join(GAME_FILE), other.to_string()).unwrap();
+    dir.put(GAME_FILE, other.to_string());
     let v = core_in(&dir).view();
     assert_eq!((v.swap, v.setup.is_some(), v.moves.len()), (None, true, 2));
 
     // A set-up game saved by the editor before the clock: version 1 around the engine's
     // version-2 game. It loads untimed, its clock running from the position.
-    std::fs::write(
-        dir.0.join(GAME_FILE),
+    dir.put(
+        GAME_FILE,
         r#"{"version":1,"gameId":9,"mode":"computer","level":1,"humanColor":"black",
             "statsCounted":true,"gameUid":5,"analysed":false,
             "game":{"version":2,"rule":"freestyle","size":15,
                     "setup":{"black":["h8","i9"],"white":["h9"],"to_move":"white"},
                     "moves":["g7"],"redo":[]}}"#,
-    )
-    .unwrap();
+    );
     let core = core_in(&dir);
     let v = core.view();
     assert!(core.notices.is_empty());
@@ -2074,7 +2030,7 @@ fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads
 
 #[test]
 fn an_imported_setup_is_not_counted_like_the_editors() {
-    let dir = TempDir::new("setup-import-stats");
+    let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     vs_computer(&mut core, Color::Black);
     // Black to move with four in a row: an SGF with a setup, played to a win against the computer.
@@ -2089,10 +2045,10 @@ fn an_imported_setup_is_not_counted_like_the_editors() {
     // An older save of such a game, marked not counted, is not counted after a restart either.
     core.undo();
     core.save_now().unwrap().wait().unwrap();
-    let text = std::fs::read_to_string(dir.0.join(GAME_FILE)).unwrap();
+    let text = String::from_utf8(dir.get(GAME_FILE).unwrap()).unwrap();
     let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
     saved["statsCounted"] = json!(false);
-    std::fs::write(dir.0.join(GAME_FILE), saved.to_string()).unwrap();
+    dir.put(GAME_FILE, saved.to_string());
     let mut core = core_in(&dir);
     assert!(core.view().setup.is_some());
     let v = play(&mut core, "l8");
@@ -2140,7 +2096,7 @@ fn start_work(core: &mut AppCore, hint: bool) -> Running {
 /// game and the game saved as it now stands.
 fn after_change(
     core: &mut AppCore,
-    dir: &TempDir,
+    dir: &MemoryStore,
     running: &Running,
     name: &str,
     same_stones: bool,
@@ -2168,7 +2124,7 @@ fn after_change(
         "{name}: the clock"
     );
     core.flush().unwrap().wait().unwrap();
-    let saved = AppCore::load(Storage::open(&dir.0).unwrap()).view();
+    let saved = AppCore::load(dir.clone()).view();
     assert_eq!(
         (&saved.game_id, &saved.moves, &saved.swap, &saved.result),
         (&v.game_id, &v.moves, &v.swap, &v.result),
@@ -2342,7 +2298,7 @@ fn every_change_of_the_position_runs_every_hook() {
         ),
     ];
     for (name, same_stones, before, change) in cases {
-        let dir = TempDir::new(&format!("one-path-{name}"));
+        let dir = MemoryStore::new();
         let (mut core, time) = timed_core_in(&dir);
         local_game(&mut core, OpeningRule::None);
         before(&mut core);

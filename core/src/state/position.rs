@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::parts::change::{Change, Position};
 use crate::settings::{HumanResult, Mode};
 use crate::state::AppCore;
-use crate::storage::{GAME_FILE, STATS_FILE};
+use crate::store::{GAME_FILE, STATS_FILE};
 
 impl AppCore {
     /// The current position as the hooks see it.

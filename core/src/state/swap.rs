@@ -216,15 +216,15 @@ mod tests {
     use crate::settings::Settings;
     use crate::state::tests::{answer, pos};
     use crate::state::{NewGameOptions, RecordFormat};
-    use crate::storage::tests::TempDir;
-    use crate::storage::{Storage, GAME_FILE, SETTINGS_FILE};
+    use crate::store::MemoryStore;
+    use crate::store::{GAME_FILE, SETTINGS_FILE};
     use serde_json::json;
     use std::sync::atomic::AtomicU64;
     use std::sync::Arc;
     use wuzi::{Engine, Level, Rule};
 
-    fn core_in(dir: &TempDir) -> AppCore {
-        AppCore::load(Storage::open(&dir.0).unwrap())
+    fn core_in(dir: &MemoryStore) -> AppCore {
+        AppCore::load(dir.clone())
     }
 
     fn play(core: &mut AppCore, point: &str) -> Result<GameView> {
@@ -297,15 +297,15 @@ mod tests {
 
     #[test]
     fn the_opening_rule_is_a_setting_and_renju_keeps_its_own_openings() {
-        let dir = TempDir::new("swap-setting");
+        let dir = MemoryStore::new();
         let mut core = core_in(&dir);
         assert_eq!(core.settings().opening_rule, OpeningRule::None);
         assert_eq!(core.view().swap, None, "no opening rule by default");
         core.set_settings(json!({ "openingRule": "swap2", "mode": "local" }))
             .unwrap();
         drop(core);
-        let first = TempDir::new("swap-first-game");
-        std::fs::copy(dir.0.join(SETTINGS_FILE), first.0.join(SETTINGS_FILE)).unwrap();
+        let first = MemoryStore::new();
+        first.put(SETTINGS_FILE, dir.get(SETTINGS_FILE).unwrap());
         let v = core_in(&first).view();
         assert_eq!(
             stage(&v),
@@ -345,7 +345,7 @@ mod tests {
 
     #[test]
     fn two_players_play_a_swap2_phase_with_taps_and_choices() {
-        let dir = TempDir::new("swap2-local");
+        let dir = MemoryStore::new();
         let mut core = core_in(&dir);
         new_game(&mut core, Mode::Local, OpeningRule::Swap2, Color::Black);
         refused(&mut core, "noChoiceDue", |c| choose(c, Choice::Black));
@@ -421,7 +421,7 @@ mod tests {
 
     #[test]
     fn against_the_computer_the_human_opens_as_black_and_the_computer_answers() {
-        let dir = TempDir::new("swap2-human-opens");
+        let dir = MemoryStore::new();
         let mut core = core_in(&dir);
         let v = new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::Black);
         let swap = v.swap.unwrap();
@@ -455,7 +455,7 @@ mod tests {
 
     #[test]
     fn the_computer_opens_when_the_human_plays_white_and_the_stats_count_the_colour_chosen() {
-        let dir = TempDir::new("swap-computer-opens");
+        let dir = MemoryStore::new();
         let mut core = core_in(&dir);
         let v = new_game(&mut core, Mode::Computer, OpeningRule::Swap, Color::White);
         assert!(v.computer_to_move);
@@ -492,7 +492,7 @@ mod tests {
 
     #[test]
     fn a_game_saved_in_the_opening_phase_loads_back_into_it() {
-        let dir = TempDir::new("swap-save");
+        let dir = MemoryStore::new();
         let before = {
             let mut core = core_in(&dir);
             new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::White);
@@ -530,17 +530,16 @@ mod tests {
 
     #[test]
     fn a_saved_phase_that_does_not_fit_is_dropped_and_the_game_loads() {
-        let dir = TempDir::new("swap-bad-save");
+        let dir = MemoryStore::new();
         let save = |swap: serde_json::Value| {
-            std::fs::write(
-                dir.0.join(GAME_FILE),
+            dir.put(
+                GAME_FILE,
                 json!({ "version": 1, "gameId": 4, "mode": "local", "level": 2,
                     "humanColor": "black", "statsCounted": false, "gameUid": 7, "swap": swap,
                     "game": { "version": 1, "rule": "freestyle", "size": 15,
                               "moves": ["h8", "i9"], "redo": [] } })
                 .to_string(),
-            )
-            .unwrap();
+            );
         };
         let phase = |stage: serde_json::Value| json!({ "phase": { "rule": "swap2", "stage": stage }, "human": "opener" });
         save(phase(json!("placeThree")));
@@ -558,7 +557,7 @@ mod tests {
 
     #[test]
     fn bad_requests_in_the_phase_change_nothing() {
-        let dir = TempDir::new("swap-bad");
+        let dir = MemoryStore::new();
         let mut core = core_in(&dir);
         new_game(&mut core, Mode::Local, OpeningRule::Swap, Color::Black);
         play(&mut core, "h8").unwrap();
@@ -578,7 +577,7 @@ mod tests {
     /// The real engine in each of the computer's roles (Master's budget, about a second each).
     #[test]
     fn the_engine_plays_every_role_of_a_swap2_opening() {
-        let dir = TempDir::new("swap-engine");
+        let dir = MemoryStore::new();
         let mut core = core_in(&dir);
         let mut engine = Engine::new(8);
         new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::White);
@@ -617,9 +616,9 @@ mod tests {
     // -----------------------------------------------------------------------------------------
     // The opening phase on the clock (issue 10 §3 with §4).
 
-    fn timed_core_in(dir: &TempDir, minutes: u32) -> (AppCore, Arc<AtomicU64>) {
+    fn timed_core_in(dir: &MemoryStore, minutes: u32) -> (AppCore, Arc<AtomicU64>) {
         let (time, ms) = TimeSource::fake();
-        let mut core = AppCore::load_with_time(Storage::open(&dir.0).unwrap(), time);
+        let mut core = AppCore::load_with_time(dir.clone(), time);
         core.set_settings(json!({ "clockMinutes": minutes }))
             .unwrap();
         (core, ms)
@@ -632,7 +631,7 @@ mod tests {
     #[test]
     fn the_clock_counts_each_players_time_through_a_swap2_phase_and_follows_them_to_their_colours()
     {
-        let dir = TempDir::new("swap2-clock");
+        let dir = MemoryStore::new();
         let (mut core, ms) = timed_core_in(&dir, 5);
         new_game(&mut core, Mode::Local, OpeningRule::Swap2, Color::Black);
         let v = play(&mut core, "h8").unwrap();
@@ -680,7 +679,7 @@ mod tests {
         // Saved and loaded, the times are still the players'.
         drop(core);
         let (time, _) = TimeSource::fake();
-        let core = AppCore::load_with_time(Storage::open(&dir.0).unwrap(), time);
+        let core = AppCore::load_with_time(dir.clone(), time);
         let back = core.view().clock;
         assert_eq!(
             (back.black_ms, back.white_ms, back.move_ms.len()),
@@ -690,7 +689,7 @@ mod tests {
 
     #[test]
     fn a_swap_choice_is_its_choosers_time_and_undo_in_the_phase_gives_none_back() {
-        let dir = TempDir::new("swap-clock-choice");
+        let dir = MemoryStore::new();
         let (mut core, ms) = timed_core_in(&dir, 5);
         new_game(&mut core, Mode::Local, OpeningRule::Swap, Color::Black);
         play(&mut core, "h8").unwrap();
@@ -731,7 +730,7 @@ mod tests {
     #[test]
     fn a_flag_falls_in_the_opening_phase_for_whoever_acts() {
         // Between two players: the chooser thinks too long over its choice.
-        let dir = TempDir::new("swap-flag-local");
+        let dir = MemoryStore::new();
         let (mut core, ms) = timed_core_in(&dir, 5);
         new_game(&mut core, Mode::Local, OpeningRule::Swap2, Color::Black);
         for p in ["h8", "h9", "i9"] {
@@ -757,7 +756,7 @@ mod tests {
 
         // Against the computer, which thinks too long over its choice: the human opener
         // wins, and the computer's answer is not played.
-        let dir = TempDir::new("swap-flag-computer");
+        let dir = MemoryStore::new();
         let (mut core, ms) = timed_core_in(&dir, 5);
         new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::Black);
         for p in ["h8", "h9", "i9"] {
@@ -783,7 +782,7 @@ mod tests {
 
     #[test]
     fn the_computers_opening_decision_keeps_within_its_clock() {
-        let dir = TempDir::new("swap-clock-budget");
+        let dir = MemoryStore::new();
         let (mut core, ms) = timed_core_in(&dir, 5);
         new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::Black);
         for p in ["h8", "h9", "i9"] {
@@ -811,7 +810,7 @@ mod tests {
 
     #[test]
     fn saves_of_either_branch_load_and_a_damaged_clock_or_phase_drops_alone() {
-        let dir = TempDir::new("swap-clock-saves");
+        let dir = MemoryStore::new();
         let save = |version: u32, swap: serde_json::Value, clock: serde_json::Value| {
             let mut file = json!({ "version": version, "gameId": 4, "mode": "local", "level": 2,
                 "humanColor": "black", "statsCounted": false, "gameUid": 7,
@@ -823,7 +822,7 @@ mod tests {
             if !clock.is_null() {
                 file["clock"] = clock;
             }
-            std::fs::write(dir.0.join(GAME_FILE), file.to_string()).unwrap();
+            dir.put(GAME_FILE, file.to_string());
             core_in(&dir).view()
         };
         let swap =
