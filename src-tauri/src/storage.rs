@@ -93,7 +93,7 @@ impl Storage {
     }
 
     /// Moves the damaged file `name` aside as `<name>.corrupt`, never over an earlier one
-    /// (`.corrupt.1`, `.2`, …, at most [`CORRUPT_KEPT`], then the newest slot is reused).
+    /// (`.corrupt.1`, `.2`, …, at most `CORRUPT_KEPT`, then the newest slot is reused).
     pub fn set_aside(&self, name: &str) {
         let path = self.dir.join(name);
         let slot = |i: usize| self.dir.join(aside_name(name, i));
