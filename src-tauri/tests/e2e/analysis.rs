@@ -5,7 +5,8 @@ use crate::support::*;
 /// Analysis mode in the real app (issue 10 §1): on → an evaluation, a best line and candidates
 /// from the real engine; every move → a new analysis (another generation, the new position)
 /// whose first round is timed from the tap; and the stone of a tap made while the analysis
-/// searches is on the board at once. Prints and records the medians.
+/// searches is on the board before that analysis' first round, in under half its median time.
+/// Prints and records the medians.
 #[tokio::test]
 #[ignore = "needs Xvfb + tauri-driver (run by the test script)"]
 async fn analysis_follows_every_move_and_never_holds_up_a_tap() {
@@ -151,9 +152,18 @@ async fn analysis_follows_every_move_and_never_holds_up_a_tap() {
         format!("{line}\n"),
     )
     .expect("write result");
+    // No wall-clock threshold (shared machines are noisy): the order and the ratio are the
+    // test. Every stone is on the board before its position's first analysis round, and a tap
+    // that waited for the search in progress would take about as long as a round does.
+    let ordered = marks
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["stone"].as_f64() < m["shown"].as_f64());
+    assert!(ordered, "each stone before its analysis: {marks}");
     assert!(
-        median(&to_stone) < 50.0,
-        "a tap places its stone at once while analysis runs: {line}"
+        median(&to_stone) * 2.0 < median(&to_line),
+        "a tap places its stone well before an analysis round ends: {line}"
     );
 
     // Off: the panel and the marks go.
