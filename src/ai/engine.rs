@@ -8,10 +8,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::ai::level::{Level, Limits};
+use crate::ai::params::Params;
 use crate::ai::position::{Position, Threat};
-use crate::ai::search::{
-    Config, Heuristics, Params, Prepared, Searcher, ThreadResult, MATE, MATE_BOUND,
-};
+use crate::ai::search::{Config, Heuristics, Prepared, Searcher, ThreadResult, MATE, MATE_BOUND};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
 use crate::ai::verdict::Verdict;

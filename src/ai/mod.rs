@@ -22,8 +22,8 @@
 //! assert!(matches!(r.best, Some(p) if p == Point::new(2, 7) || p == Point::new(7, 7)));
 //! ```
 //!
-//! The layer modules (`pattern`, `position`, `threat`, `eval`, `search`, `tt`, `openings`)
-//! are public as well, for the engine's tools in the `wuzi-tools` crate (`tools/`), which must
+//! The layer modules (`pattern`, `position`, `threat`, `eval`, `params`, `search`, `tt`,
+//! `openings`) are public as well, for the engine's tools in the `wuzi-tools` crate (`tools/`), which must
 //! not copy engine code: the tuner reads a position's pattern combinations and threat mask
 //! ([`eval::combo_rank`], [`eval::eval_terms`], [`position::Position`]) and writes tables
 //! ([`eval::Weights::to_text`], [`eval::install_weights`]); the match manager asks
@@ -34,6 +34,7 @@ mod engine;
 pub mod eval;
 mod level;
 pub mod openings;
+pub mod params;
 pub mod pattern;
 pub mod position;
 mod quick;
@@ -47,6 +48,6 @@ mod weights;
 
 pub use engine::{Engine, SearchResult, MAX_THREADS};
 pub use level::{Level, Limits, ParseLevelError};
+pub use params::{ParamError, Params};
 pub use quick::quick_move;
-pub use search::{ParamError, Params};
 pub use verdict::{Outlook, Verdict};

@@ -31,182 +31,23 @@ use std::time::Duration;
 use web_time::Instant;
 
 use crate::ai::eval::evaluate;
+use crate::ai::params::{
+    Params, EXTENSION_PLY_FACTOR, EXTENSION_PLY_SLACK, FUTILITY_BASE, HISTORY_BONUS,
+    HISTORY_BONUS_MAX, LMR_CUT, LMR_HISTORY_DIV, LMR_KILLER, LMR_NOT_IMPROVING, LMR_NOT_QUIET,
+    LMR_ONE, LMR_PV, NULL_MOVE_R, NULL_MOVE_R_DIV, ORDER_COUNTER, ORDER_HISTORY_DIV, ORDER_KILLER,
+    ROOT_DEFENCE_BUDGET, ROOT_DEFENCE_TIME_DIV, ROOT_VCF_BUDGET, ROOT_VCF_TIME_DIV,
+};
 use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::{Bound, Table};
-use crate::text::quote;
 use crate::{Color, CELLS};
 
 /// Score of a win on the board now; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are forced wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
-/// Node budget of the root VCF (it cannot be interrupted by the clock).
-const ROOT_VCF_BUDGET: u64 = 400_000;
 /// Deepest ply the search goes, extensions and quiescence included.
 pub const MAX_PLY: usize = 128;
-/// The search's tunable constants. The defaults are the values self-play accepted
-/// (docs/ai.md); [`Params::set`] changes one by name, so match runs can try other values
-/// without a rebuild (`pbrain-wuzi --param name=value`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Params {
-    /// Reverse futility: a quiet node at depth `d` returns its evaluation when it exceeds
-    /// beta by `rfp_margin × d` (0 = off).
-    pub rfp_margin: i32,
-    /// Null-move pruning (0 = off, 1 = on).
-    pub null_move: i32,
-    /// Razoring below alpha by `razor_margin × d` at depth 1-2 (0 = off).
-    pub razor_margin: i32,
-    /// Move-count pruning after `(lmp_base + d²) / 2` quiet moves, twice as many when the
-    /// evaluation improves (0 = off).
-    pub lmp_base: i32,
-    /// Futility pruning of quiet moves below alpha by `90 + futility_margin × d` (0 = off).
-    pub futility_margin: i32,
-    /// Late-move reduction `lmr_base/100 + ln d · ln m / (lmr_div/100)` plies.
-    pub lmr_base: i32,
-    /// See `lmr_base`.
-    pub lmr_div: i32,
-    /// Own fours the quiescence search may play in a row.
-    pub qs_fours: i32,
-    /// First aspiration half-window at the root.
-    pub aspiration: i32,
-    /// The time target's share of the time limit in percent, when no target is given.
-    pub soft_percent: i32,
-    /// A search whose best move has settled stops past this share of its time target, in
-    /// percent (see `Clock`).
-    pub settle_percent: i32,
-    /// Policy-driven reduction: a late quiet move whose learned order value
-    /// ([`Position::policy`], 1/100 logit) lies `g` below the node's best is reduced a further
-    /// `g / policy_lmr` plies (0 = off).
-    pub policy_lmr: i32,
-    /// Policy pruning: at depth `d ≤ 4` of a quiet non-PV node, a quiet move whose order value
-    /// lies more than `policy_prune × d` below the node's best is skipped (0 = off).
-    pub policy_prune: i32,
-    /// The share of the time target the root VCT may use, in percent (see
-    /// [`Searcher::prepare`]).
-    pub vct_time: i32,
-}
-
-impl Default for Params {
-    fn default() -> Params {
-        Params {
-            rfp_margin: 70,
-            null_move: 1,
-            razor_margin: 200,
-            lmp_base: 3,
-            futility_margin: 80,
-            lmr_base: 40,
-            lmr_div: 220,
-            qs_fours: 1,
-            aspiration: 40,
-            soft_percent: 50,
-            settle_percent: 70,
-            policy_lmr: 300,
-            policy_prune: 0,
-            vct_time: 10,
-        }
-    }
-}
-
-/// A `--param` that names no parameter or has no integer value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParamError(pub String);
-
-impl std::fmt::Display for ParamError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl std::error::Error for ParamError {}
-
-impl Params {
-    /// The parameter names [`Params::set`] knows.
-    pub const NAMES: [&'static str; 14] = [
-        "rfp_margin",
-        "null_move",
-        "razor_margin",
-        "lmp_base",
-        "futility_margin",
-        "lmr_base",
-        "lmr_div",
-        "qs_fours",
-        "aspiration",
-        "soft_percent",
-        "settle_percent",
-        "policy_lmr",
-        "policy_prune",
-        "vct_time",
-    ];
-
-    /// Sets the parameter `name` to `value`.
-    ///
-    /// # Errors
-    /// When `name` is not one of [`Params::NAMES`] or `value` is not an integer in 0..=10000
-    /// (`lmr_div`, `soft_percent`, `settle_percent` and `aspiration` at least 1).
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
-        let v: i32 = value
-            .trim()
-            .parse()
-            .ok()
-            .filter(|v| (0..=10_000).contains(v))
-            .ok_or_else(|| {
-                ParamError(format!(
-                    "{}: {} is not from 0 to 10000",
-                    quote(name),
-                    quote(value)
-                ))
-            })?;
-        let slot = match name {
-            "rfp_margin" => &mut self.rfp_margin,
-            "null_move" => &mut self.null_move,
-            "razor_margin" => &mut self.razor_margin,
-            "lmp_base" => &mut self.lmp_base,
-            "futility_margin" => &mut self.futility_margin,
-            "lmr_base" => &mut self.lmr_base,
-            "lmr_div" => &mut self.lmr_div,
-            "qs_fours" => &mut self.qs_fours,
-            "aspiration" => &mut self.aspiration,
-            "soft_percent" => &mut self.soft_percent,
-            "settle_percent" => &mut self.settle_percent,
-            "policy_lmr" => &mut self.policy_lmr,
-            "policy_prune" => &mut self.policy_prune,
-            "vct_time" => &mut self.vct_time,
-            _ => {
-                return Err(ParamError(format!(
-                    "unknown parameter {} (known: {})",
-                    quote(name),
-                    Params::NAMES.join(", ")
-                )))
-            }
-        };
-        if v == 0
-            && matches!(
-                name,
-                "lmr_div" | "soft_percent" | "aspiration" | "settle_percent"
-            )
-        {
-            return Err(ParamError(format!("{name} must be at least 1")));
-        }
-        *slot = v;
-        Ok(())
-    }
-
-    /// Late-move reductions in 1/64 ply by depth and move number (both capped at 63).
-    fn lmr_table(&self) -> Box<[[i32; 64]; 64]> {
-        let mut t = Box::new([[0; 64]; 64]);
-        let base = f64::from(self.lmr_base) / 100.0;
-        let div = f64::from(self.lmr_div) / 100.0;
-        for (d, row) in t.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let v = base + (d as f64).ln() * (m as f64).ln() / div;
-                *r = (v * 64.0) as i32;
-            }
-        }
-        t
-    }
-}
-
 /// Largest history value; updates move a value towards ±this ("gravity").
 const HISTORY_MAX: i32 = 16_384;
 
@@ -590,7 +431,7 @@ impl<'a> Searcher<'a> {
             if defend && !tm.is_four() && to < Threat::Four {
                 continue;
             }
-            let mut s = pos.policy(i) + self.heur.history[me.index()][i] / 64;
+            let mut s = pos.policy(i) + self.heur.history[me.index()][i] / ORDER_HISTORY_DIV;
             if self.helper > 0 {
                 s += jitter(pos.hash(), i, self.helper);
             }
@@ -598,11 +439,11 @@ impl<'a> Searcher<'a> {
             if m == tt_move {
                 s += 1 << 28;
             } else if m == killers[0] {
-                s += 300;
+                s += ORDER_KILLER[0];
             } else if m == killers[1] {
-                s += 250;
+                s += ORDER_KILLER[1];
             } else if m == counter {
-                s += 200;
+                s += ORDER_COUNTER;
             }
             list.push((m, s));
         }
@@ -850,7 +691,7 @@ impl<'a> Searcher<'a> {
                 && self.heur.frames[ply - 1].mv != NULL_MOVE
                 && pos.four_moves(op) == 0
             {
-                let r = 3 + depth / 4;
+                let r = NULL_MOVE_R + depth / NULL_MOVE_R_DIV;
                 self.heur.frames[ply].mv = NULL_MOVE;
                 pos.flip_side();
                 let s = -self.node(pos, depth - r, ply + 1, -beta, -beta + 1, !cut);
@@ -920,7 +761,9 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 // Futility: a quiet move cannot lift a hopeless evaluation.
-                if futility_margin > 0 && depth <= 4 && eval + 90 + futility_margin * depth <= alpha
+                if futility_margin > 0
+                    && depth <= 4
+                    && eval + FUTILITY_BASE + futility_margin * depth <= alpha
                 {
                     continue;
                 }
@@ -933,8 +776,10 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            let ext =
-                forced || (self.cfg.extensions && makes_four && ply < 2 * depth as usize + 12);
+            let ext = forced
+                || (self.cfg.extensions
+                    && makes_four
+                    && ply < EXTENSION_PLY_FACTOR * depth as usize + EXTENSION_PLY_SLACK);
             let new_depth = if ext { depth } else { depth - 1 };
             self.heur.frames[ply].mv = m;
             pos.play(mi);
@@ -946,25 +791,25 @@ impl<'a> Searcher<'a> {
                 if self.cfg.selective && depth >= 3 && quiet_node && !makes_four {
                     r = self.lmr[depth.min(63) as usize][(searched as usize).min(63)];
                     if pv {
-                        r -= 64;
+                        r -= LMR_PV;
                     }
                     if cut {
-                        r += 64;
+                        r += LMR_CUT;
                     }
                     if !quiet {
-                        r -= 64;
+                        r -= LMR_NOT_QUIET;
                     }
                     if m == self.heur.killers[ply][0] || m == self.heur.killers[ply][1] {
-                        r -= 64;
+                        r -= LMR_KILLER;
                     }
                     if !improving {
-                        r += 32;
+                        r += LMR_NOT_IMPROVING;
                     }
-                    r -= self.heur.history[me.index()][mi] / 128;
+                    r -= self.heur.history[me.index()][mi] / LMR_HISTORY_DIV;
                     if policy_lmr > 0 && quiet {
-                        r += (top_policy - pos.policy(mi)).max(0) * 64 / policy_lmr;
+                        r += (top_policy - pos.policy(mi)).max(0) * LMR_ONE / policy_lmr;
                     }
-                    r = (r / 64).clamp(0, new_depth - 1);
+                    r = (r / LMR_ONE).clamp(0, new_depth - 1);
                 }
                 let mut s = -self.node(pos, new_depth - r, ply + 1, -alpha - 1, -alpha, true);
                 if s > alpha && r > 0 && !self.stopped {
@@ -1031,7 +876,7 @@ impl<'a> Searcher<'a> {
                 self.heur.counter[me.index()][usize::from(prev)] = m;
             }
         }
-        let bonus = (depth * depth * 16).min(2048);
+        let bonus = (depth * depth * HISTORY_BONUS).min(HISTORY_BONUS_MAX);
         let h = &mut self.heur.history[me.index()];
         Heuristics::nudge(&mut h[usize::from(m)], bonus);
         for &(q, _) in before {
@@ -1149,7 +994,8 @@ impl<'a> Searcher<'a> {
                         .map_or(ROOT_VCF_BUDGET, |n| (n / 2).min(ROOT_VCF_BUDGET)),
                 );
                 if let Some(t) = self.cfg.time {
-                    self.threats.set_deadline(self.start + t / 4);
+                    self.threats
+                        .set_deadline(self.start + t / ROOT_VCF_TIME_DIV);
                 }
                 if let Some(w) = self
                     .threats
@@ -1387,12 +1233,14 @@ impl<'a> Searcher<'a> {
     /// has one, plus the side's own fours (which may win first). Leaves the list alone when
     /// nothing refutes it: then every move loses and the search picks the longest defence.
     fn refute_opponent_threat(&mut self, pos: &mut Position, root: &mut Vec<(u16, i32)>) {
-        const BUDGET: u64 = 20_000;
         let me = pos.to_move();
-        let deadline = self.cfg.time.map(|t| self.start + self.soft_time(t) / 3);
+        let deadline = self
+            .cfg
+            .time
+            .map(|t| self.start + self.soft_time(t) / ROOT_DEFENCE_TIME_DIV);
         let vcf_depth = self.cfg.root_vcf_depth.max(20);
         let probe = |s: &mut Searcher<'_>, pos: &mut Position| -> bool {
-            s.threats.set_budget(BUDGET);
+            s.threats.set_budget(ROOT_DEFENCE_BUDGET);
             if let Some(d) = deadline {
                 s.threats.set_deadline(d);
             }
@@ -1504,20 +1352,5 @@ mod tests {
         // A target past the limit means the same.
         let mut d = Clock::new(ms(500), ms(2000), 70);
         assert!(d.deepen_again(ms(450), 9, false, 10));
-    }
-
-    #[test]
-    fn params_are_set_by_name() {
-        let mut p = Params::default();
-        for name in Params::NAMES {
-            p.set(name, "7").unwrap();
-        }
-        assert_eq!(p.rfp_margin, 7);
-        assert_eq!(p.soft_percent, 7);
-        assert!(p.set("nonsense", "1").is_err());
-        assert!(p.set("rfp_margin", "x").is_err());
-        assert!(p.set("rfp_margin", "-1").is_err());
-        assert!(p.set("lmr_div", "0").is_err());
-        assert!(p.set("null_move", "0").is_ok());
     }
 }

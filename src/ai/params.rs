@@ -1,0 +1,218 @@
+//! The search's constants in one place.
+//!
+//! - [`Params`]: the tunables, each declared once in `tunables!` (name, default, lowest
+//!   value, meaning). The struct, its defaults, [`Params::NAMES`] and [`Params::set`] all come
+//!   from that one list, so a new tunable is one line here plus its use in the search. The
+//!   defaults are the values self-play accepted (docs/ai-experiments.md); match runs try
+//!   other values without a rebuild (`pbrain-wuzi --param name=value`).
+//! - The fixed constants below them: values the search uses as they are, named so that a
+//!   reader finds them here rather than as literals in the move loop.
+
+use crate::text::quote;
+
+/// Declares the tunables: `name: default, min lowest;` with their doc comments.
+macro_rules! tunables {
+    ($( $(#[doc = $doc:expr])* $name:ident: $default:expr, min $min:expr; )*) => {
+        /// The search's tunable constants (see the module documentation).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $( $(#[doc = $doc])* pub $name: i32, )*
+        }
+
+        impl Default for Params {
+            fn default() -> Params {
+                Params { $( $name: $default, )* }
+            }
+        }
+
+        impl Params {
+            /// The parameter names [`Params::set`] knows, in declaration order.
+            pub const NAMES: [&'static str; [$(stringify!($name)),*].len()] =
+                [$(stringify!($name)),*];
+
+            /// The field called `name` and its lowest allowed value.
+            fn slot(&mut self, name: &str) -> Option<(&mut i32, i32)> {
+                match name {
+                    $( stringify!($name) => Some((&mut self.$name, $min)), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+tunables! {
+    /// Reverse futility: a quiet node at depth `d` returns its evaluation when it exceeds
+    /// beta by `rfp_margin × d` (0 = off).
+    rfp_margin: 70, min 0;
+    /// Null-move pruning (0 = off, 1 = on).
+    null_move: 1, min 0;
+    /// Razoring below alpha by `razor_margin × d` at depth 1-2 (0 = off).
+    razor_margin: 200, min 0;
+    /// Move-count pruning after `(lmp_base + d²) / 2` quiet moves, twice as many when the
+    /// evaluation improves (0 = off).
+    lmp_base: 3, min 0;
+    /// Futility pruning of quiet moves below alpha by `90 + futility_margin × d` (0 = off).
+    futility_margin: 80, min 0;
+    /// Late-move reduction `lmr_base/100 + ln d · ln m / (lmr_div/100)` plies.
+    lmr_base: 40, min 0;
+    /// See `lmr_base`.
+    lmr_div: 220, min 1;
+    /// Own fours the quiescence search may play in a row.
+    qs_fours: 1, min 0;
+    /// First aspiration half-window at the root.
+    aspiration: 40, min 1;
+    /// The time target's share of the time limit in percent, when no target is given.
+    soft_percent: 50, min 1;
+    /// A search whose best move has settled stops past this share of its time target, in
+    /// percent (see the search's `Clock`).
+    settle_percent: 70, min 1;
+    /// Policy-driven reduction: a late quiet move whose learned order value
+    /// ([`Position::policy`](crate::ai::position::Position::policy), 1/100 logit) lies `g`
+    /// below the node's best is reduced a further `g / policy_lmr` plies (0 = off).
+    policy_lmr: 300, min 0;
+    /// Policy pruning: at depth `d ≤ 4` of a quiet non-PV node, a quiet move whose order value
+    /// lies more than `policy_prune × d` below the node's best is skipped (0 = off).
+    policy_prune: 0, min 0;
+    /// The share of the time target the root VCT may use, in percent (see
+    /// [`Searcher::prepare`](crate::ai::search::Searcher::prepare)).
+    vct_time: 10, min 0;
+}
+
+/// The highest value [`Params::set`] takes.
+const PARAM_MAX: i32 = 10_000;
+
+/// A `--param` that names no parameter or has no integer value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError(pub String);
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl Params {
+    /// Sets the parameter `name` to `value`.
+    ///
+    /// # Errors
+    /// When `name` is not one of [`Params::NAMES`] or `value` is not an integer from the
+    /// parameter's lowest value (0, or 1 for `lmr_div`, `soft_percent`, `settle_percent` and
+    /// `aspiration`) to 10000.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let v: i32 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v| (0..=PARAM_MAX).contains(v))
+            .ok_or_else(|| {
+                ParamError(format!(
+                    "{}: {} is not from 0 to {PARAM_MAX}",
+                    quote(name),
+                    quote(value)
+                ))
+            })?;
+        let Some((slot, min)) = self.slot(name) else {
+            return Err(ParamError(format!(
+                "unknown parameter {} (known: {})",
+                quote(name),
+                Params::NAMES.join(", ")
+            )));
+        };
+        if v < min {
+            return Err(ParamError(format!("{name} must be at least {min}")));
+        }
+        *slot = v;
+        Ok(())
+    }
+
+    /// Late-move reductions in 1/64 ply by depth and move number (both capped at 63).
+    pub(crate) fn lmr_table(&self) -> Box<[[i32; 64]; 64]> {
+        let mut t = Box::new([[0; 64]; 64]);
+        let base = f64::from(self.lmr_base) / 100.0;
+        let div = f64::from(self.lmr_div) / 100.0;
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = base + (d as f64).ln() * (m as f64).ln() / div;
+                *r = (v * LMR_ONE as f64) as i32;
+            }
+        }
+        t
+    }
+}
+
+// Fixed constants of the search. Reductions are counted in 1/64 ply.
+
+/// One ply of late-move reduction (the reductions are computed in 1/64 ply).
+pub(crate) const LMR_ONE: i32 = 64;
+/// Late-move reduction adjustments, in 1/64 ply: less at PV nodes, for moves that are not
+/// quiet and for killers; more at expected cut nodes and when the evaluation is not
+/// improving. History lowers it by `history / LMR_HISTORY_DIV`.
+pub(crate) const LMR_PV: i32 = 64;
+/// See [`LMR_PV`].
+pub(crate) const LMR_CUT: i32 = 64;
+/// See [`LMR_PV`].
+pub(crate) const LMR_NOT_QUIET: i32 = 64;
+/// See [`LMR_PV`].
+pub(crate) const LMR_KILLER: i32 = 64;
+/// See [`LMR_PV`].
+pub(crate) const LMR_NOT_IMPROVING: i32 = 32;
+/// See [`LMR_PV`].
+pub(crate) const LMR_HISTORY_DIV: i32 = 128;
+/// Null-move reduction at depth `d`: `NULL_MOVE_R + d / NULL_MOVE_R_DIV` plies.
+pub(crate) const NULL_MOVE_R: i32 = 3;
+/// See [`NULL_MOVE_R`].
+pub(crate) const NULL_MOVE_R_DIV: i32 = 4;
+/// Futility pruning's fixed part of the margin (see [`Params::futility_margin`]).
+pub(crate) const FUTILITY_BASE: i32 = 90;
+/// Four extensions stop past ply `EXTENSION_PLY_FACTOR × depth + EXTENSION_PLY_SLACK` of an
+/// iteration, so a long run of fours cannot grow the tree without bound.
+pub(crate) const EXTENSION_PLY_FACTOR: usize = 2;
+/// See [`EXTENSION_PLY_FACTOR`].
+pub(crate) const EXTENSION_PLY_SLACK: usize = 12;
+/// Move-order bonuses of the first and second killer and of the counter-move, on top of the
+/// learned order value (1/100 logit) plus `history / ORDER_HISTORY_DIV`.
+pub(crate) const ORDER_KILLER: [i32; 2] = [300, 250];
+/// See [`ORDER_KILLER`].
+pub(crate) const ORDER_COUNTER: i32 = 200;
+/// See [`ORDER_KILLER`].
+pub(crate) const ORDER_HISTORY_DIV: i32 = 64;
+/// A cutoff at depth `d` moves the history of its move by `HISTORY_BONUS × d²` (at most
+/// [`HISTORY_BONUS_MAX`]) towards the limit, and that of the quiet moves tried before it away.
+pub(crate) const HISTORY_BONUS: i32 = 16;
+/// See [`HISTORY_BONUS`].
+pub(crate) const HISTORY_BONUS_MAX: i32 = 2048;
+/// The root VCF may use the time limit divided by this.
+pub(crate) const ROOT_VCF_TIME_DIV: u32 = 4;
+/// Node budget of the root VCF (it cannot be interrupted by the clock).
+pub(crate) const ROOT_VCF_BUDGET: u64 = 400_000;
+/// The probes that check root moves against an opponent's VCF use at most this many nodes
+/// each, and all together the time target divided by [`ROOT_DEFENCE_TIME_DIV`].
+pub(crate) const ROOT_DEFENCE_BUDGET: u64 = 20_000;
+/// See [`ROOT_DEFENCE_BUDGET`].
+pub(crate) const ROOT_DEFENCE_TIME_DIV: u32 = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn params_are_set_by_name_within_their_range() {
+        let mut p = Params::default();
+        p.set("soft_percent", "7").unwrap();
+        assert_eq!(p.soft_percent, 7);
+        assert!(p.set("soft_percent", "0").is_err());
+        assert!(p.set("qs_fours", "-1").is_err());
+        assert!(p.set("qs_fours", "10001").is_err());
+        assert!(p.set("nonsense", "1").is_err());
+        p.set("qs_fours", "0").unwrap();
+        assert_eq!(p.qs_fours, 0);
+        for name in Params::NAMES {
+            let mut q = Params::default();
+            q.set(name, "9").unwrap();
+            assert_ne!(q, Params::default(), "{name} sets a field");
+        }
+    }
+}
