@@ -71,9 +71,6 @@ tunables! {
     /// ([`Position::policy`](crate::ai::position::Position::policy), 1/100 logit) lies `g`
     /// below the node's best is reduced a further `g / policy_lmr` plies (0 = off).
     policy_lmr: 300, min 0;
-    /// Policy pruning: at depth `d ≤ 4` of a quiet non-PV node, a quiet move whose order value
-    /// lies more than `policy_prune × d` below the node's best is skipped (0 = off).
-    policy_prune: 0, min 0;
     /// The share of the time target the root VCT may use, in percent (see
     /// [`Searcher::prepare`](crate::ai::search::Searcher::prepare)).
     vct_time: 10, min 0;

@@ -743,7 +743,7 @@ impl<'a> Searcher<'a> {
             i32::MAX
         };
         let futility_margin = p.futility_margin;
-        let (policy_lmr, policy_prune) = (p.policy_lmr, p.policy_prune);
+        let policy_lmr = p.policy_lmr;
         let top_policy = self.heur.frames[ply].top_policy;
         let mut searched = 0i32;
         for k in 0..list.len() {
@@ -764,14 +764,6 @@ impl<'a> Searcher<'a> {
                 if futility_margin > 0
                     && depth <= 4
                     && eval + FUTILITY_BASE + futility_margin * depth <= alpha
-                {
-                    continue;
-                }
-                // Policy: a move the learned order all but rules out, near the leaves.
-                if policy_prune > 0
-                    && depth <= 4
-                    && searched > 0
-                    && top_policy - pos.policy(mi) > policy_prune * depth
                 {
                     continue;
                 }
