@@ -1,5 +1,7 @@
 //! The `#[tauri::command]`s of the App IPC contract (docs/architecture.md): each one parses
-//! its arguments, locks the state, and calls one [`AppCore`] method of the core (`wuzi-core`).
+//! its arguments, locks the state, and calls one method of the core (`wuzi-core`): of [`AppCore`]
+//! itself or of the handle of its concern (`core.game()`, `core.search()`, `core.analysis()`,
+//! `core.review()`, `core.clock()`).
 //! Searches run on the blocking pool with only the engine locked.
 //!
 //! Tauri runs a command that is not `async` on the main thread, where it holds up the window.
@@ -119,7 +121,7 @@ pub async fn new_game<R: Runtime>(
     options: Arg<NewGameOptions>,
 ) -> Result<GameView> {
     let options = options.get()?;
-    on_core(app, move |core| core.new_game(options)).await
+    on_core(app, move |core| core.game().new_game(options)).await
 }
 
 /// The player's move at `point` (RIF) in the position `(gameId, moveNumber)` they saw.
@@ -131,7 +133,10 @@ pub async fn play<R: Runtime>(
     move_number: Arg<usize>,
 ) -> Result<GameView> {
     let (point, game_id, move_number) = (point.get()?, game_id.get()?, move_number.get()?);
-    on_core(app, move |core| core.play(&point, game_id, move_number)).await
+    on_core(app, move |core| {
+        core.game().play(&point, game_id, move_number)
+    })
+    .await
 }
 
 /// Runs one search for the position `(game_id, move_number)` on the blocking pool (`run`) and
@@ -145,7 +150,9 @@ async fn search<R: Runtime, A: Send + 'static, T: Send + 'static>(
     finish: fn(&mut AppCore, &SearchJob, &A) -> Result<T>,
 ) -> Result<T> {
     let (game_id, move_number) = (game_id.get()?, move_number.get()?);
-    let job = lock(&app.state::<Core>()).begin_search(kind, game_id, move_number)?;
+    let job = lock(&app.state::<Core>())
+        .search()
+        .begin(kind, game_id, move_number)?;
     let cancel = job.cancel_flag();
     let ran = on_engine(&app, false, move |engine| {
         let result = run(&job, engine);
@@ -158,7 +165,7 @@ async fn search<R: Runtime, A: Send + 'static, T: Send + 'static>(
         Some((job, result)) => finish(&mut core, &job, &result),
         None => {
             // The search panicked: free the slot so the next request is not refused as busy.
-            core.abandon_search(&cancel);
+            core.search().abandon(&cancel);
             Err(Error::Cancelled)
         }
     }
@@ -179,7 +186,7 @@ pub async fn computer_move<R: Runtime>(
         game_id,
         move_number,
         SearchJob::play,
-        AppCore::finish_computer,
+        |core, job, answer| core.search().finish_computer(job, answer),
     )
     .await
 }
@@ -195,7 +202,7 @@ pub async fn choose_opening<R: Runtime>(
 ) -> Result<GameView> {
     let (choice, game_id, move_number) = (choice.get()?, game_id.get()?, move_number.get()?);
     on_core(app, move |core| {
-        core.choose_opening(choice, game_id, move_number)
+        core.game().choose_opening(choice, game_id, move_number)
     })
     .await
 }
@@ -203,19 +210,19 @@ pub async fn choose_opening<R: Runtime>(
 /// Stops the running search (the app went to the background, or the player lost patience).
 #[tauri::command]
 pub fn cancel_search(core: State<'_, Core>) {
-    lock(&core).cancel_search();
+    lock(&core).search().cancel();
 }
 
 /// Takes back the last move (against the computer: its reply and your move).
 #[tauri::command]
 pub async fn undo<R: Runtime>(app: AppHandle<R>) -> Result<GameView> {
-    on_core(app, |core| Ok(core.undo())).await
+    on_core(app, |core| Ok(core.game().undo())).await
 }
 
 /// Replays the last undone move (against the computer: and its reply).
 #[tauri::command]
 pub async fn redo<R: Runtime>(app: AppHandle<R>) -> Result<GameView> {
-    on_core(app, |core| Ok(core.redo())).await
+    on_core(app, |core| Ok(core.game().redo())).await
 }
 
 /// The engine's best move and verdict for the side to move in `(gameId, moveNumber)`.
@@ -231,7 +238,7 @@ pub async fn hint<R: Runtime>(
         game_id,
         move_number,
         SearchJob::run,
-        AppCore::finish_hint,
+        |core, job, result| core.search().finish_hint(job, result),
     )
     .await
 }
@@ -251,7 +258,7 @@ pub async fn start_analysis<R: Runtime>(
     let (game_id, move_number) = (game_id.get()?, move_number.get()?);
     let channel: Channel<AnalysisUpdate> = on_update.get()?.channel_on(webview);
     let job = on_core(app.clone(), move |core| {
-        core.begin_analysis(game_id, move_number)
+        core.analysis().begin(game_id, move_number)
     })
     .await?;
     let generation = job.generation();
@@ -276,7 +283,7 @@ pub fn run_analysis<R: Runtime>(
     let mut engine = lock(&engine.0);
     job.run_rounds(
         &mut engine,
-        |job| lock(&app.state::<Core>()).analysis_current(job),
+        |job| lock(&app.state::<Core>()).analysis().is_current(job),
         send,
     );
 }
@@ -284,7 +291,7 @@ pub fn run_analysis<R: Runtime>(
 /// Turns analysis off: the running analysis stops and sends nothing more.
 #[tauri::command]
 pub fn stop_analysis(core: State<'_, Core>) {
-    lock(&core).stop_analysis();
+    lock(&core).analysis().stop();
 }
 
 /// Reviews every move of game `gameId` as it stands (`moveNumber` moves) in the background,
@@ -301,7 +308,7 @@ pub async fn start_review<R: Runtime>(
     let (game_id, move_number) = (game_id.get()?, move_number.get()?);
     let channel: Channel<ReviewProgress> = on_progress.get()?.channel_on(webview);
     let job = on_core(app.clone(), move |core| {
-        core.begin_review(game_id, move_number)
+        core.review().begin(game_id, move_number)
     })
     .await?;
     let cancel = job.cancel_flag();
@@ -320,9 +327,9 @@ pub async fn start_review<R: Runtime>(
     let core = app.state::<Core>();
     let mut core = lock(&core);
     match ran {
-        Some((job, found)) => core.finish_review(&job, &found),
+        Some((job, found)) => core.review().finish(&job, &found),
         None => {
-            core.abandon_review(&cancel);
+            core.review().abandon(&cancel);
             Err(Error::Cancelled)
         }
     }
@@ -331,7 +338,7 @@ pub async fn start_review<R: Runtime>(
 /// Stops the running review; it answers `cancelled` and nothing is kept.
 #[tauri::command]
 pub fn cancel_review(core: State<'_, Core>) {
-    lock(&core).cancel_review();
+    lock(&core).review().cancel();
 }
 
 /// Pauses the game clock (`paused: true`: the app went to the background or a sheet opened)
@@ -342,28 +349,28 @@ pub async fn set_clock_paused<R: Runtime>(
     paused: Arg<bool>,
 ) -> Result<GameView> {
     let paused = paused.get()?;
-    on_core(app, move |core| Ok(core.set_clock_paused(paused))).await
+    on_core(app, move |core| Ok(core.clock().set_paused(paused))).await
 }
 
 /// The game as it stands on the clock: the UI asks when the time it shows for the side to
 /// move runs out, and the flag falls here if it did.
 #[tauri::command]
 pub async fn check_clock<R: Runtime>(app: AppHandle<R>) -> Result<GameView> {
-    on_core(app, |core| Ok(core.check_clock())).await
+    on_core(app, |core| Ok(core.clock().check())).await
 }
 
 /// The game as `"moves"` (`h8 i9 g7`) or `"sgf"`.
 #[tauri::command]
 pub fn export_record(core: State<'_, Core>, format: Arg<RecordFormat>) -> Result<String> {
     let format = format.get()?;
-    lock(&core).export_record(format)
+    lock(&core).game().export_record(format)
 }
 
 /// Loads a move string or SGF as a new game.
 #[tauri::command]
 pub async fn import_record<R: Runtime>(app: AppHandle<R>, text: Arg<String>) -> Result<GameView> {
     let text = text.get()?;
-    on_core(app, move |core| core.import_record(&text)).await
+    on_core(app, move |core| core.game().import_record(&text)).await
 }
 
 /// Checks a position set up in the editor without starting it: `null`, or `badSetup` naming
@@ -371,7 +378,7 @@ pub async fn import_record<R: Runtime>(app: AppHandle<R>, text: Arg<String>) -> 
 #[tauri::command]
 pub async fn check_setup<R: Runtime>(app: AppHandle<R>, setup: Arg<SetupRequest>) -> Result<()> {
     let setup = setup.get()?;
-    on_core(app, move |core| core.check_setup(&setup)).await
+    on_core(app, move |core| core.game().check_setup(&setup)).await
 }
 
 /// Starts a new game from a position set up in the editor, played by `players`.
@@ -382,7 +389,7 @@ pub async fn start_setup<R: Runtime>(
     players: Arg<SetupPlayers>,
 ) -> Result<GameView> {
     let (setup, players) = (setup.get()?, players.get()?);
-    on_core(app, move |core| core.start_setup(&setup, &players)).await
+    on_core(app, move |core| core.game().start_setup(&setup, &players)).await
 }
 
 /// The settings.

@@ -497,14 +497,15 @@ mod tests {
         let (old, new) = {
             let mut c = lock(&core);
             let v = c
+                .game()
                 .new_game(NewGameOptions {
                     mode: Some(wuzi_core::settings::Mode::Local),
                     ..Default::default()
                 })
                 .unwrap();
-            let v = c.play("h8", v.game_id, 0).unwrap();
-            let old = c.begin_analysis(v.game_id, 1).unwrap();
-            let new = c.begin_analysis(v.game_id, 1).unwrap();
+            let v = c.game().play("h8", v.game_id, 0).unwrap();
+            let old = c.analysis().begin(v.game_id, 1).unwrap();
+            let new = c.analysis().begin(v.game_id, 1).unwrap();
             (old, new)
         };
         // The older generation sends nothing, not even a round already under way.
@@ -530,14 +531,14 @@ mod tests {
         let job = {
             let mut c = lock(&core);
             let v = c.view();
-            c.begin_analysis(v.game_id, v.move_number).unwrap()
+            c.analysis().begin(v.game_id, v.move_number).unwrap()
         };
         let mut rounds = 0;
         commands::run_analysis(&handle, &job, |_| {
             rounds += 1;
             let mut c = lock(&core);
             let v = c.view();
-            c.play("j10", v.game_id, v.move_number).unwrap();
+            c.game().play("j10", v.game_id, v.move_number).unwrap();
             true
         });
         assert_eq!(rounds, 1);
@@ -609,10 +610,10 @@ mod tests {
                 "the notice is given once"
             );
             // Playable, and every change is kept in memory.
-            let v = core.play("h8", 1, 0).unwrap();
+            let v = core.game().play("h8", 1, 0).unwrap();
             assert_eq!(v.moves, ["h8"]);
             core.set_settings(json!({ "theme": "dark" })).unwrap();
-            assert_eq!(core.undo().moves, Vec::<String>::new());
+            assert_eq!(core.game().undo().moves, Vec::<String>::new());
             assert_eq!(core.save_now().unwrap_err().code(), "io");
         }
         // Nothing was written anywhere it could be found again.
@@ -622,7 +623,7 @@ mod tests {
         // The override is used even when the platform has no folder.
         let mut core = start_core(Some(dir.0.join("kept").into()), Err("none".into()));
         assert_eq!(core.app_state().notices, Vec::<&str>::new());
-        core.play("h8", 1, 0).unwrap();
+        core.game().play("h8", 1, 0).unwrap();
         core.save_now().unwrap().wait().unwrap();
         assert!(dir.0.join("kept").join(GAME_FILE).is_file());
     }

@@ -129,7 +129,7 @@ impl WebHost {
             return false;
         };
         let round = rounds.next;
-        let wanted = self.core.analysis_current(&rounds.job);
+        let wanted = self.core.analysis().is_current(&rounds.job);
         let found = if wanted {
             let job = &rounds.job;
             self.background.run(|e| job.run_round(e, round)).flatten()
@@ -137,7 +137,7 @@ impl WebHost {
             None
         };
         match found {
-            Some(update) if self.core.analysis_current(&rounds.job) => {
+            Some(update) if self.core.analysis().is_current(&rounds.job) => {
                 send(rounds.channel, json(&update));
                 rounds.next += 1;
                 if rounds.next < ROUND_BUDGETS_MS.len() {
@@ -165,12 +165,12 @@ impl WebHost {
         finish: fn(&mut AppCore, &SearchJob, &A) -> Result<T>,
     ) -> Result<Value> {
         let (game_id, move_number) = (arg(args, "gameId")?, arg(args, "moveNumber")?);
-        let job = self.core.begin_search(kind, game_id, move_number)?;
+        let job = self.core.search().begin(kind, game_id, move_number)?;
         let cancel: Arc<AtomicBool> = job.cancel_flag();
         match self.engine.run(|e| run(&job, e)) {
             Some(result) => finish(&mut self.core, &job, &result).map(|v| json(&v)),
             None => {
-                self.core.abandon_search(&cancel);
+                self.core.search().abandon(&cancel);
                 Err(Error::Cancelled)
             }
         }
@@ -182,13 +182,14 @@ impl WebHost {
 
     fn new_game(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
         let options = arg(args, "options")?;
-        self.core.new_game(options).map(|v| json(&v))
+        self.core.game().new_game(options).map(|v| json(&v))
     }
 
     fn play(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
         let point: String = arg(args, "point")?;
         let (game_id, move_number) = (arg(args, "gameId")?, arg(args, "moveNumber")?);
         self.core
+            .game()
             .play(&point, game_id, move_number)
             .map(|v| json(&v))
     }
@@ -198,7 +199,7 @@ impl WebHost {
             SearchKind::Move,
             args,
             SearchJob::play,
-            AppCore::finish_computer,
+            |core, job, answer| core.search().finish_computer(job, answer),
         )
     }
 
@@ -206,35 +207,41 @@ impl WebHost {
         let choice = arg(args, "choice")?;
         let (game_id, move_number) = (arg(args, "gameId")?, arg(args, "moveNumber")?);
         self.core
+            .game()
             .choose_opening(choice, game_id, move_number)
             .map(|v| json(&v))
     }
 
     fn cancel_search(&mut self, _: &Value, _: Sink<'_>) -> Result<Value> {
-        self.core.cancel_search();
+        self.core.search().cancel();
         Ok(Value::Null)
     }
 
     fn undo(&mut self, _: &Value, _: Sink<'_>) -> Result<Value> {
-        Ok(json(&self.core.undo()))
+        Ok(json(&self.core.game().undo()))
     }
 
     fn redo(&mut self, _: &Value, _: Sink<'_>) -> Result<Value> {
-        Ok(json(&self.core.redo()))
+        Ok(json(&self.core.game().redo()))
     }
 
     fn hint(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
-        self.search(SearchKind::Hint, args, SearchJob::run, AppCore::finish_hint)
+        self.search(
+            SearchKind::Hint,
+            args,
+            SearchJob::run,
+            |core, job, result| core.search().finish_hint(job, result),
+        )
     }
 
     fn export_record(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
         let format = arg(args, "format")?;
-        self.core.export_record(format).map(Value::String)
+        self.core.game().export_record(format).map(Value::String)
     }
 
     fn import_record(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
         let text: String = arg(args, "text")?;
-        self.core.import_record(&text).map(|v| json(&v))
+        self.core.game().import_record(&text).map(|v| json(&v))
     }
 
     fn get_settings(&mut self, _: &Value, _: Sink<'_>) -> Result<Value> {
@@ -263,7 +270,7 @@ impl WebHost {
     fn start_analysis(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
         let (game_id, move_number) = (arg(args, "gameId")?, arg(args, "moveNumber")?);
         let channel = channel(args, "onUpdate")?;
-        let job = self.core.begin_analysis(game_id, move_number)?;
+        let job = self.core.analysis().begin(game_id, move_number)?;
         let generation = job.generation();
         self.analysis = Some(Rounds {
             job,
@@ -274,7 +281,7 @@ impl WebHost {
     }
 
     fn stop_analysis(&mut self, _: &Value, _: Sink<'_>) -> Result<Value> {
-        self.core.stop_analysis();
+        self.core.analysis().stop();
         self.analysis = None;
         Ok(Value::Null)
     }
@@ -282,7 +289,7 @@ impl WebHost {
     fn start_review(&mut self, args: &Value, send: Sink<'_>) -> Result<Value> {
         let (game_id, move_number) = (arg(args, "gameId")?, arg(args, "moveNumber")?);
         let channel = channel(args, "onProgress")?;
-        let job = self.core.begin_review(game_id, move_number)?;
+        let job = self.core.review().begin(game_id, move_number)?;
         let cancel = job.cancel_flag();
         let found = self.background.run(|e| {
             job.run(e, |done, total| {
@@ -297,35 +304,38 @@ impl WebHost {
             })
         });
         match found {
-            Some(found) => self.core.finish_review(&job, &found).map(|v| json(&v)),
+            Some(found) => self.core.review().finish(&job, &found).map(|v| json(&v)),
             None => {
-                self.core.abandon_review(&cancel);
+                self.core.review().abandon(&cancel);
                 Err(Error::Cancelled)
             }
         }
     }
 
     fn cancel_review(&mut self, _: &Value, _: Sink<'_>) -> Result<Value> {
-        self.core.cancel_review();
+        self.core.review().cancel();
         Ok(Value::Null)
     }
 
     fn set_clock_paused(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
         let paused = arg(args, "paused")?;
-        Ok(json(&self.core.set_clock_paused(paused)))
+        Ok(json(&self.core.clock().set_paused(paused)))
     }
 
     fn check_clock(&mut self, _: &Value, _: Sink<'_>) -> Result<Value> {
-        Ok(json(&self.core.check_clock()))
+        Ok(json(&self.core.clock().check()))
     }
 
     fn check_setup(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
         let setup = arg(args, "setup")?;
-        self.core.check_setup(&setup).map(|()| Value::Null)
+        self.core.game().check_setup(&setup).map(|()| Value::Null)
     }
 
     fn start_setup(&mut self, args: &Value, _: Sink<'_>) -> Result<Value> {
         let (setup, players) = (arg(args, "setup")?, arg(args, "players")?);
-        self.core.start_setup(&setup, &players).map(|v| json(&v))
+        self.core
+            .game()
+            .start_setup(&setup, &players)
+            .map(|v| json(&v))
     }
 }

@@ -155,8 +155,8 @@ impl SearchJob {
             return ComputerAnswer::Move(self.run(engine));
         };
         // A fair opening is the point of the rule: every level decides it with Master's
-        // search at its budget (`begin_search` gives the job Master's limits, within what the
-        // clock leaves); the level shows in the moves after it.
+        // search at its budget (`SearchHandle::begin` gives the job Master's limits, within
+        // what the clock leaves); the level shows in the moves after it.
         let limits = self.limits;
         let (game, cancel, seed) = (&self.game, &*self.cancel, self.seed);
         let action = match task {

@@ -1,6 +1,7 @@
-//! The clock in the app's state: the game's [`crate::parts::clock::GameClock`] started and
-//! stopped as the game goes, checked on every command that could act on a fallen flag, and the
-//! computer's search budget taken from its time.
+//! The clock in the app's state, behind [`AppCore::clock`]: the game's
+//! [`crate::parts::clock::GameClock`] started and stopped as the game goes, checked on every
+//! command that could act on a fallen flag, and the computer's search budget taken from its
+//! time.
 
 use std::time::Duration;
 
@@ -12,7 +13,19 @@ use crate::parts::opening::Side;
 use crate::state::AppCore;
 use crate::view::{GameView, ResultView};
 
+/// The game clock's commands, borrowed from [`AppCore::clock`]: the flag checked, the clock
+/// paused and let run again.
+#[derive(Debug)]
+pub struct ClockHandle<'a> {
+    core: &'a mut AppCore,
+}
+
 impl AppCore {
+    /// The game clock: its flag checked, paused, let run again.
+    pub fn clock(&mut self) -> ClockHandle<'_> {
+        ClockHandle { core: self }
+    }
+
     /// Whether the game is over, on the board or on time.
     pub(super) fn over(&self) -> bool {
         self.game.result().is_some() || self.clock.flag().is_some()
@@ -41,7 +54,7 @@ impl AppCore {
 
     /// Checks the side to move's flag; if it fell, the game is over now: the search stops,
     /// a game against the computer is counted and the game saved. Says whether it fell.
-    pub fn check_flag(&mut self) -> bool {
+    pub(crate) fn check_flag(&mut self) -> bool {
         if self.game.result().is_some()
             || !self.clock.check_flag(self.clock_side(), self.time.now())
         {
@@ -49,27 +62,6 @@ impl AppCore {
         }
         let _ = self.change_position(Change::FlagFell, |_| Ok(()));
         true
-    }
-
-    /// The game as it stands on the clock (the UI asks when the time it shows runs out, so a
-    /// flag falls even if nobody taps).
-    pub fn check_clock(&mut self) -> GameView {
-        self.check_flag();
-        self.view()
-    }
-
-    /// Pauses the clock (the app went to the background, a sheet opened) or lets it run again.
-    /// A pause also saves the game, with the time up to now.
-    pub fn set_clock_paused(&mut self, paused: bool) -> GameView {
-        self.check_flag();
-        if self.clock_paused != paused {
-            self.clock_paused = paused;
-            self.sync_clock();
-            if paused {
-                self.save_game();
-            }
-        }
-        self.view()
     }
 
     /// Fills in the clock of `view`, and the result when a flag fell.
@@ -127,5 +119,35 @@ impl AppCore {
                 ..own
             }
         }
+    }
+}
+
+impl ClockHandle<'_> {
+    /// Checks the side to move's flag, as every command that could act on a fallen flag does
+    /// first: if it fell, the game is over now (the search stops, a game against the computer
+    /// is counted, the game is saved). Says whether it fell.
+    pub fn check_flag(&mut self) -> bool {
+        self.core.check_flag()
+    }
+
+    /// The game as it stands on the clock (the UI asks when the time it shows runs out, so a
+    /// flag falls even if nobody taps).
+    pub fn check(&mut self) -> GameView {
+        self.core.check_flag();
+        self.core.view()
+    }
+
+    /// Pauses the clock (the app went to the background, a sheet opened) or lets it run again.
+    /// A pause also saves the game, with the time up to now.
+    pub fn set_paused(&mut self, paused: bool) -> GameView {
+        self.core.check_flag();
+        if self.core.clock_paused != paused {
+            self.core.clock_paused = paused;
+            self.core.sync_clock();
+            if paused {
+                self.core.save_game();
+            }
+        }
+        self.core.view()
     }
 }

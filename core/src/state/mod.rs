@@ -1,39 +1,55 @@
 //! The app's state and every rule of the app, free of any host so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
-//! One concern per file: moves, undo and settings here; searches in `search.rs`, saving in
-//! `persist.rs`, records in `records.rs`, the position editor in `setup.rs`. The state each of
-//! them works on is a part of its own in `crate::parts` (the clock, the search slot, analysis,
-//! review, the opening phase), which these files wire to the game.
+//!
+//! [`AppCore`] itself keeps what concerns the whole app: loading, the view, the start state,
+//! settings and stats, saving. Everything else is reached through a small handle per concern,
+//! borrowed from the core for one call, each in its own file:
+//! - [`AppCore::game`] ([`game::GameHandle`], `game.rs`): new game, the human's move, undo,
+//!   redo; records (`records.rs`), the position editor (`setup.rs`) and the choices of the
+//!   Swap / Swap2 opening phase (`swap.rs`) are its methods too;
+//! - [`AppCore::search`] ([`search::SearchHandle`], `search.rs`): the computer's turn and the
+//!   hint (the computer's opening actions in `swap.rs`);
+//! - [`AppCore::analysis`] ([`analysis::AnalysisHandle`], `analysis.rs`);
+//! - [`AppCore::review`] ([`review::ReviewHandle`], `review.rs`);
+//! - [`AppCore::clock`] ([`clock::ClockHandle`], `clock.rs`).
+//!
+//! Every change of the position, whichever handle makes it, goes through the one path in
+//! `position.rs` ([`AppCore::change_position`]), which runs every hook. Saving is in
+//! `persist.rs`. The state each concern works on is a part of its own in `crate::parts` (the
+//! clock, the search slot, analysis, review, the opening phase), which these files wire to the
+//! game.
 //!
 //! A host (the Tauri app's `commands.rs`) locks [`AppCore`] off the UI's thread, calls one
 //! method, and for a search runs the returned [`crate::parts::search::SearchJob`] there too
-//! between [`AppCore::begin_search`] and [`AppCore::finish_move`] / [`AppCore::finish_hint`],
-//! without holding the lock meanwhile. Saving never waits under the lock either: a change hands
-//! a snapshot to the host's [`Store`], in the order of the changes.
+//! between [`search::SearchHandle::begin`] and [`search::SearchHandle::finish_computer`] /
+//! [`search::SearchHandle::finish_hint`], without holding the lock meanwhile. Saving never
+//! waits under the lock either: a change hands a snapshot to the host's [`Store`], in the order
+//! of the changes.
 
 use serde::{Deserialize, Serialize};
 use wuzi::openings::renju::{self, Opening};
-use wuzi::{Color, Game, Level, Point, Rule, SavedGame};
+use wuzi::{Color, Game, Level, Rule, SavedGame};
 
 use crate::error::{Error, Result};
 use crate::parts::analysis::Analysis;
-use crate::parts::change::{Change, Position};
+use crate::parts::change::Position;
 use crate::parts::clock::{GameClock, SavedClock, TimeSource};
 use crate::parts::opening::OpeningRule;
 use crate::parts::review::{GameReview, Reviews};
 use crate::parts::search::Searches;
 use crate::parts::swap::SwapGame;
-use crate::settings::{check_size, level_number, Mode, RenjuStart, Settings, Stats};
+use crate::settings::{level_number, Mode, RenjuStart, Settings, Stats};
 use crate::store::{load, Loaded, Store, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 use crate::view::{AppState, GameSetup, GameView, ReviewView};
 
-mod analysis;
-mod clock;
+pub mod analysis;
+pub mod clock;
+pub mod game;
 mod persist;
 mod position;
 mod records;
-mod review;
-mod search;
+pub mod review;
+pub mod search;
 mod setup;
 mod swap;
 
@@ -384,7 +400,7 @@ impl AppCore {
             "the position changed past `change_position`"
         );
         let mut view = GameView::new(&self.game, &self.session);
-        view.review = self.review().map(ReviewView::from);
+        view.review = self.reviews.of(&self.game).map(ReviewView::from);
         self.show_clock(&mut view);
         view
     }
@@ -399,54 +415,6 @@ impl AppCore {
     #[must_use]
     pub fn stats(&self) -> &Stats {
         &self.stats
-    }
-
-    /// Starts a new game; the options also become the defaults for the next one.
-    ///
-    /// # Errors
-    /// [`Error::BadArgument`] for a size the engine does not play; nothing changes then.
-    pub fn new_game(&mut self, options: NewGameOptions) -> Result<GameView> {
-        let mut settings = self.settings.clone();
-        settings.mode = options.mode.unwrap_or(settings.mode);
-        settings.rule = options.rule.unwrap_or(settings.rule);
-        settings.size = options.size.unwrap_or(settings.size);
-        settings.level = options.level.unwrap_or(settings.level);
-        settings.human_color = options.human_color.unwrap_or(settings.human_color);
-        settings.renju_opening = options.renju_opening.unwrap_or(settings.renju_opening);
-        settings.opening_rule = options.opening_rule.unwrap_or(settings.opening_rule);
-        check_size(settings.size)?;
-        let opening = match settings.rule {
-            Rule::Renju => settings.renju_opening.opening(crate::random::random_u64()),
-            Rule::Freestyle | Rule::Standard => None,
-        };
-
-        // A new game starts without analysis; the UI turns it on again where it wants it.
-        self.change_position(Change::Replaced { analysis_off: true }, |core| {
-            core.game = match opening {
-                Some(o) => o
-                    .game(settings.size)
-                    .unwrap_or_else(|_| fresh_game(settings.rule, settings.size)),
-                None => fresh_game(settings.rule, settings.size),
-            };
-            core.clock = GameClock::new(&core.game, settings.time_limit());
-            core.session = GameSetup {
-                game_id: core.session.game_id.wrapping_add(1),
-                mode: settings.mode,
-                level: settings.level,
-                human_color: settings.human_color,
-                stats_counted: false,
-                game_uid: new_game_uid(),
-                analysed: false,
-                opening,
-                swap: SwapGame::start(settings.opening_rule, &core.game, settings.human_color),
-            };
-            if settings != core.settings {
-                core.settings = settings;
-                core.save_settings();
-            }
-            Ok(())
-        })?;
-        Ok(self.view())
     }
 
     pub(crate) fn check_position(&self, game_id: u64, move_number: usize) -> Result<()> {
@@ -466,104 +434,6 @@ impl AppCore {
             game.try_play(p).map_err(|e| Error::from_play(e, size))?;
         }
         Ok(game)
-    }
-
-    fn parse_point(&self, text: &str) -> Result<Point> {
-        let size = self.game.size();
-        Point::from_rif(text, size).map_err(|e| match e {
-            wuzi::ParsePointError::OffBoard { text, .. } => Error::OffBoard(text),
-            other => Error::BadArgument(other.to_string()),
-        })
-    }
-
-    /// The human plays `point` in the position `(game_id, move_number)` they saw.
-    ///
-    /// # Errors
-    /// `stale` for an old position, `gameOver`, `notYourTurn` while the computer is to move,
-    /// `badArgument` / `offBoard` / `occupied` / `forbidden` for the point. Nothing changes then.
-    pub fn play(&mut self, point: &str, game_id: u64, move_number: usize) -> Result<GameView> {
-        self.check_position(game_id, move_number)?;
-        self.check_flag();
-        if self.over() {
-            return Err(Error::GameOver);
-        }
-        if self.session.computer_to_move(&self.game) {
-            return Err(Error::NotYourTurn);
-        }
-        let p = self.parse_point(point)?;
-        let size = self.game.size();
-        // A hint for the previous position is of no use any more: the path cancels it.
-        self.change_position(Change::Played { by_human: true }, |core| {
-            match core.swap_in_progress() {
-                Some(swap) => core.place_opening_stone(swap, p),
-                None => core
-                    .game
-                    .try_play(p)
-                    .map(drop)
-                    .map_err(|e| Error::from_play(e, size)),
-            }
-        })?;
-        Ok(self.view())
-    }
-
-    /// Takes back the last move; against the computer, its reply and the human's move before it.
-    pub fn undo(&mut self) -> GameView {
-        self.check_flag();
-        if !self.session.can_undo(&self.game) || self.clock.flag().is_some() {
-            return self.view();
-        }
-        // The thinking so far stays with whoever was thinking: in the opening phase the side
-        // of the role that acts, not of the stone's colour (the path banks it).
-        let _ = self.change_position(Change::Undone, |core| {
-            if let Some(mut swap) = core.swap_in_progress() {
-                // `can_undo` allowed it: one of the human's stones of the stage under way.
-                if swap.phase.take_back(&mut core.game).is_ok() {
-                    core.session.swap = Some(swap);
-                }
-                return Ok(());
-            }
-            match core.session.mode {
-                Mode::Local => {
-                    core.game.undo();
-                }
-                Mode::Computer => {
-                    // `can_undo` promised a human move after the opening stones, so the loop
-                    // stops on it before reaching them.
-                    while core.game.moves().len() > core.session.fixed_moves()
-                        && core.game.undo().is_some()
-                    {
-                        // After an undo the side to move is the side that made the undone move.
-                        if core.game.to_move() == core.session.human_color {
-                            break;
-                        }
-                    }
-                }
-            }
-            Ok(())
-        });
-        self.view()
-    }
-
-    /// Replays the last undone move; against the computer, also the computer's reply after it.
-    pub fn redo(&mut self) -> GameView {
-        self.check_flag();
-        if !self.session.can_redo(&self.game) || self.clock.flag().is_some() {
-            return self.view();
-        }
-        let _ = self.change_position(Change::Redone, |core| {
-            if let Some(mut swap) = core.swap_in_progress() {
-                if swap.phase.redo(&mut core.game).is_ok() {
-                    core.session.swap = Some(swap);
-                }
-                return Ok(());
-            }
-            core.game.redo();
-            if core.session.mode == Mode::Computer {
-                while core.session.computer_to_move(&core.game) && core.game.redo().is_some() {}
-            }
-            Ok(())
-        });
-        self.view()
     }
 
     /// Changes the fields of the settings named in `patch`.

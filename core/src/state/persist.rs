@@ -48,7 +48,7 @@ impl AppCore {
                     GAME_FILE => serde_json::to_vec_pretty(&SavedSession::new(
                         &self.game,
                         &self.session,
-                        self.review(),
+                        self.reviews.of(&self.game),
                         self.clock.to_saved(self.time.now()),
                     )),
                     _ => return None,

@@ -42,7 +42,7 @@ impl AppCore {
         let out = edit(self)?;
         let after = self.game.moves().len();
         // Whatever was searched, analysed or reviewed was for the position before.
-        self.cancel_search();
+        self.searches.cancel();
         match change {
             Change::Replaced { analysis_off: true } => self.analysis.stop(),
             Change::Decided => {}

@@ -3,10 +3,11 @@
 use crate::error::{Error, Result};
 use crate::parts::change::Change;
 use crate::parts::clock::GameClock;
-use crate::state::{new_game_uid, AppCore, RecordFormat};
+use crate::state::game::GameHandle;
+use crate::state::{new_game_uid, RecordFormat};
 use crate::view::{GameSetup, GameView};
 
-impl AppCore {
+impl GameHandle<'_> {
     /// The game as a record.
     ///
     /// # Errors
@@ -14,9 +15,9 @@ impl AppCore {
     /// only the moves after the setup and load as another game.
     pub fn export_record(&self, format: RecordFormat) -> Result<String> {
         match format {
-            RecordFormat::Moves if self.game.setup().is_some() => Err(Error::NeedsSgf),
-            RecordFormat::Moves => Ok(wuzi::notation::write_moves(&self.game)),
-            RecordFormat::Sgf => Ok(wuzi::notation::write_sgf(&self.game)),
+            RecordFormat::Moves if self.core.game.setup().is_some() => Err(Error::NeedsSgf),
+            RecordFormat::Moves => Ok(wuzi::notation::write_moves(&self.core.game)),
+            RecordFormat::Sgf => Ok(wuzi::notation::write_sgf(&self.core.game)),
         }
     }
 
@@ -26,10 +27,10 @@ impl AppCore {
     /// # Errors
     /// [`Error::BadRecord`] if the text is not a record of a legal game; nothing changes then.
     pub fn import_record(&mut self, text: &str) -> Result<GameView> {
-        let game = wuzi::notation::parse_record(text, self.game.rule(), self.game.size())
+        let game = wuzi::notation::parse_record(text, self.core.game.rule(), self.core.game.size())
             .map_err(|e| Error::BadRecord(e.to_string()))?;
         // Analysis stays on: the UI starts the next job for the record's position.
-        self.change_position(
+        self.core.change_position(
             Change::Replaced {
                 analysis_off: false,
             },
@@ -52,6 +53,6 @@ impl AppCore {
                 Ok(())
             },
         )?;
-        Ok(self.view())
+        Ok(self.core.view())
     }
 }

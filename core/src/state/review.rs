@@ -1,5 +1,5 @@
-//! Game review in the app state: the game handed to [`crate::parts::review::Reviews`], which
-//! owns the running job and the finished review.
+//! Game review in the app state, behind [`AppCore::review`]: the game handed to
+//! [`crate::parts::review::Reviews`], which owns the running job and the finished review.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -12,7 +12,21 @@ use crate::settings::Mode;
 use crate::state::AppCore;
 use crate::view::GameView;
 
+/// Game review, borrowed from [`AppCore::review`]: a job begun for the game shown, run by
+/// the host, and its review kept with the game.
+#[derive(Debug)]
+pub struct ReviewHandle<'a> {
+    core: &'a mut AppCore,
+}
+
 impl AppCore {
+    /// Game review: begin, finish, abandon or cancel the review job, and the review kept.
+    pub fn review(&mut self) -> ReviewHandle<'_> {
+        ReviewHandle { core: self }
+    }
+}
+
+impl ReviewHandle<'_> {
     /// Starts reviewing game `game_id` as it stands (`move_number` moves), finished or not; the
     /// running analysis stops, as the review needs the background engine. Reviewing a game in
     /// progress against the computer marks it analysed.
@@ -20,25 +34,28 @@ impl AppCore {
     /// # Errors
     /// `stale` for another position, `badArgument` for a game without moves, `busy` while a
     /// review runs. Nothing changes then.
-    pub fn begin_review(&mut self, game_id: u64, move_number: usize) -> Result<ReviewJob> {
-        self.check_position(game_id, move_number)?;
-        if self.game.moves().is_empty() {
+    pub fn begin(&mut self, game_id: u64, move_number: usize) -> Result<ReviewJob> {
+        self.core.check_position(game_id, move_number)?;
+        if self.core.game.moves().is_empty() {
             return Err(Error::BadArgument("there is no move to review".into()));
         }
-        if self.reviews.is_running() {
+        if self.core.reviews.is_running() {
             return Err(Error::Busy);
         }
         // Before anything changes: a refused request leaves the state as it was. Replayed from
         // the game's start, so a set-up position is reviewed from its own stones.
-        let game = self.replayed(self.game.moves().len())?;
-        let job = self.reviews.begin(game, game_id)?;
-        self.analysis.cancel_job();
+        let game = self.core.replayed(self.core.game.moves().len())?;
+        let job = self.core.reviews.begin(game, game_id)?;
+        self.core.analysis.cancel_job();
         // A game still being played against the computer can be reviewed too (a loaded record,
         // say), but the review shows the engine's judgement as analysis does: the game then
         // counts as analysed.
-        if self.session.mode == Mode::Computer && !self.over() && !self.session.analysed {
-            self.session.analysed = true;
-            self.save_game();
+        if self.core.session.mode == Mode::Computer
+            && !self.core.over()
+            && !self.core.session.analysed
+        {
+            self.core.session.analysed = true;
+            self.core.save_game();
         }
         Ok(job)
     }
@@ -48,27 +65,31 @@ impl AppCore {
     ///
     /// # Errors
     /// `cancelled` or `stale`; nothing is kept then.
-    pub fn finish_review(&mut self, job: &ReviewJob, found: &[MoveReview]) -> Result<GameView> {
-        self.reviews.end(job)?;
-        self.reviews
-            .keep(job, found, self.session.game_id, &self.game)?;
-        self.save_game();
-        Ok(self.view())
+    pub fn finish(&mut self, job: &ReviewJob, found: &[MoveReview]) -> Result<GameView> {
+        self.core.reviews.end(job)?;
+        self.core
+            .reviews
+            .keep(job, found, self.core.session.game_id, &self.core.game)?;
+        self.core.save_game();
+        Ok(self.core.view())
     }
 
     /// Frees the review slot if it still holds this job.
-    pub fn abandon_review(&mut self, job_cancel: &Arc<AtomicBool>) {
-        self.reviews.abandon(job_cancel);
+    pub fn abandon(&mut self, job_cancel: &Arc<AtomicBool>) {
+        self.core.reviews.abandon(job_cancel);
     }
 
     /// Stops the running review; its answer is `cancelled`.
-    pub fn cancel_review(&mut self) {
-        self.reviews.cancel();
+    pub fn cancel(&mut self) {
+        self.core.reviews.cancel();
     }
+}
 
+impl<'a> ReviewHandle<'a> {
     /// The review of the game as it stands, if there is one.
     #[must_use]
-    pub fn review(&self) -> Option<&GameReview> {
-        self.reviews.of(&self.game)
+    pub fn current(self) -> Option<&'a GameReview> {
+        let core: &'a AppCore = self.core;
+        core.reviews.of(&core.game)
     }
 }

@@ -14,29 +14,46 @@ use crate::parts::search::{OpeningTask, SearchJob, SearchKind};
 use crate::state::{AppCore, HINT_LEVEL};
 use crate::view::{GameView, Hint};
 
+/// The computer's and the hint's searches, borrowed from [`AppCore::search`]: a job is begun
+/// for the position shown, run by the host without the lock, and its answer finished here
+/// only if it still applies (the computer's Swap / Swap2 actions: `swap.rs`).
+#[derive(Debug)]
+pub struct SearchHandle<'a> {
+    pub(super) core: &'a mut AppCore,
+}
+
 impl AppCore {
+    /// The searches: the computer's turn and the hint, begun here, run by the host, finished
+    /// here.
+    pub fn search(&mut self) -> SearchHandle<'_> {
+        SearchHandle { core: self }
+    }
+}
+
+impl SearchHandle<'_> {
     /// Registers a search for the position `(game_id, move_number)` and returns it to be run
     /// without the lock.
     ///
     /// # Errors
     /// `stale`, `gameOver`, `notYourTurn` (a move asked while the human is to move), `busy`
     /// while another search runs.
-    pub fn begin_search(
+    pub fn begin(
         &mut self,
         kind: SearchKind,
         game_id: u64,
         move_number: usize,
     ) -> Result<SearchJob> {
-        self.check_position(game_id, move_number)?;
-        self.check_flag();
-        if self.over() {
+        self.core.check_position(game_id, move_number)?;
+        self.core.check_flag();
+        if self.core.over() {
             return Err(Error::GameOver);
         }
-        if kind == SearchKind::Move && !self.session.computer_to_move(&self.game) {
+        if kind == SearchKind::Move && !self.core.session.computer_to_move(&self.core.game) {
             return Err(Error::NotYourTurn);
         }
         if kind == SearchKind::Hint
             && self
+                .core
                 .swap_in_progress()
                 .is_some_and(|s| !s.phase.choices().is_empty())
         {
@@ -44,24 +61,24 @@ impl AppCore {
             return Err(Error::ChoiceDue);
         }
         let level = match kind {
-            SearchKind::Move => self.session.level,
+            SearchKind::Move => self.core.session.level,
             SearchKind::Hint => HINT_LEVEL,
         };
-        let cancel = self.searches.begin()?;
+        let cancel = self.core.searches.begin()?;
         let opening = match kind {
-            SearchKind::Move => self.opening_task(),
+            SearchKind::Move => self.core.opening_task(),
             SearchKind::Hint => None,
         };
         Ok(SearchJob {
-            game: self.game.clone(),
+            game: self.core.game.clone(),
             level,
             limits: match (kind, opening) {
                 // Every level decides the Swap / Swap2 opening with Master's budget (`swap.rs`),
                 // within the time its clock leaves it.
-                (SearchKind::Move, Some(task)) if task != OpeningTask::Stone => {
-                    self.limits_on_the_clock(Level::Master.default_limits(), false)
-                }
-                (SearchKind::Move, _) => self.search_limits(level),
+                (SearchKind::Move, Some(task)) if task != OpeningTask::Stone => self
+                    .core
+                    .limits_on_the_clock(Level::Master.default_limits(), false),
+                (SearchKind::Move, _) => self.core.search_limits(level),
                 (SearchKind::Hint, _) => level.default_limits(),
             },
             // Lower levels play with randomness; a fresh seed per search keeps games varied.
@@ -74,15 +91,15 @@ impl AppCore {
     }
 
     /// Takes the finished `job` off the running slot; says whether its answer still applies.
-    pub(super) fn end_search(&mut self, job: &SearchJob) -> Result<()> {
-        self.searches.end(job)?;
-        self.check_position(job.game_id, job.move_number)
+    pub(super) fn end(&mut self, job: &SearchJob) -> Result<()> {
+        self.core.searches.end(job)?;
+        self.core.check_position(job.game_id, job.move_number)
     }
 
     /// Frees the running slot if it still holds this search (it may already be cancelled and
     /// replaced); the command layer calls it when a search failed to return at all.
-    pub fn abandon_search(&mut self, job_cancel: &Arc<AtomicBool>) {
-        self.searches.abandon(job_cancel);
+    pub fn abandon(&mut self, job_cancel: &Arc<AtomicBool>) {
+        self.core.searches.abandon(job_cancel);
     }
 
     /// Plays the computer's answer, if it is still wanted.
@@ -91,31 +108,32 @@ impl AppCore {
     /// `cancelled` if the search was cancelled, `stale` if the position changed meanwhile;
     /// nothing is played then.
     pub fn finish_move(&mut self, job: &SearchJob, result: &SearchResult) -> Result<GameView> {
-        self.end_search(job)?;
+        self.end(job)?;
         // Its time ran out while it thought: the flag falls, and the move comes too late.
-        if self.check_flag() {
+        if self.core.check_flag() {
             return Err(Error::GameOver);
         }
         // The engine answers `None` only when no legal move is left, which the referee already
         // scores as a finished game.
         let best = result.best.ok_or(Error::GameOver)?;
-        let size = self.game.size();
-        self.change_position(Change::Played { by_human: false }, |core| {
-            core.game
-                .try_play(best)
-                .map(drop)
-                .map_err(|e| Error::from_play(e, size))
-        })?;
-        Ok(self.view())
+        let size = self.core.game.size();
+        self.core
+            .change_position(Change::Played { by_human: false }, |core| {
+                core.game
+                    .try_play(best)
+                    .map(drop)
+                    .map_err(|e| Error::from_play(e, size))
+            })?;
+        Ok(self.core.view())
     }
 
     /// Reports the hint, if it is still for the current position.
     ///
     /// # Errors
-    /// `cancelled` or `stale` as for [`AppCore::finish_move`].
+    /// `cancelled` or `stale` as for [`SearchHandle::finish_move`].
     pub fn finish_hint(&mut self, job: &SearchJob, result: &SearchResult) -> Result<Hint> {
-        self.end_search(job)?;
-        let size = self.game.size();
+        self.end(job)?;
+        let size = self.core.game.size();
         Ok(Hint {
             point: result.best.map(|p| p.rif(size).to_string()),
             verdict: result.verdict.into(),
@@ -126,7 +144,7 @@ impl AppCore {
     }
 
     /// Stops the running search, if any; its answer will be rejected as `cancelled`.
-    pub fn cancel_search(&mut self) {
-        self.searches.cancel();
+    pub fn cancel(&mut self) {
+        self.core.searches.cancel();
     }
 }

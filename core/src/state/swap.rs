@@ -19,6 +19,8 @@ use crate::parts::opening::{Choice, OpeningError, OpeningRule, Side, Stage};
 use crate::parts::search::{ComputerAnswer, OpeningAction, OpeningTask, SearchJob};
 use crate::parts::swap::SwapGame;
 use crate::settings::Mode;
+use crate::state::game::GameHandle;
+use crate::state::search::SearchHandle;
 use crate::state::AppCore;
 use crate::view::GameView;
 /// The IPC error for a refused opening action on a board of `size`.
@@ -61,46 +63,6 @@ impl AppCore {
         Ok(())
     }
 
-    /// The player makes `choice` in the opening phase of the position `(game_id, move_number)`
-    /// they saw: take black, keep white, or (Swap2, after three stones) place two more.
-    ///
-    /// # Errors
-    /// `stale` for an old position, `noChoiceDue` without a phase or while stones are due,
-    /// `notYourTurn` when the computer is to choose, `badArgument` for a choice the stage does
-    /// not offer. Nothing changes then.
-    pub fn choose_opening(
-        &mut self,
-        choice: Choice,
-        game_id: u64,
-        move_number: usize,
-    ) -> Result<GameView> {
-        self.check_position(game_id, move_number)?;
-        self.check_flag();
-        if self.over() {
-            return Err(Error::GameOver);
-        }
-        let mut swap = self.swap_in_progress().ok_or(Error::NoChoiceDue)?;
-        if swap.phase.choices().is_empty() {
-            return Err(Error::NoChoiceDue);
-        }
-        if !swap.human_acts(self.session.mode) {
-            return Err(Error::NotYourTurn);
-        }
-        let size = self.game.size();
-        swap.phase
-            .choose(choice)
-            .map_err(|e| opening_error(e, size))?;
-        let role = self.clock_side_role();
-        self.change_position(Change::Decided, |core| {
-            core.decided(swap, core.game.moves().len());
-            // The chooser goes on thinking on its next stone, or its time is its side's.
-            let acts_next = core.clock_side() == swap.clock_color(role);
-            core.clock_after_choice(role, acts_next);
-            Ok(())
-        })?;
-        Ok(self.view())
-    }
-
     /// The role that acts in the phase now (the opener when none does: only asked in it).
     fn clock_side_role(&self) -> Side {
         self.swap_in_progress()
@@ -137,27 +99,71 @@ impl AppCore {
         }
         self.session.swap = Some(swap);
     }
+}
 
+impl GameHandle<'_> {
+    /// The player makes `choice` in the opening phase of the position `(game_id, move_number)`
+    /// they saw: take black, keep white, or (Swap2, after three stones) place two more.
+    ///
+    /// # Errors
+    /// `stale` for an old position, `noChoiceDue` without a phase or while stones are due,
+    /// `notYourTurn` when the computer is to choose, `badArgument` for a choice the stage does
+    /// not offer. Nothing changes then.
+    pub fn choose_opening(
+        &mut self,
+        choice: Choice,
+        game_id: u64,
+        move_number: usize,
+    ) -> Result<GameView> {
+        self.core.check_position(game_id, move_number)?;
+        self.core.check_flag();
+        if self.core.over() {
+            return Err(Error::GameOver);
+        }
+        let mut swap = self.core.swap_in_progress().ok_or(Error::NoChoiceDue)?;
+        if swap.phase.choices().is_empty() {
+            return Err(Error::NoChoiceDue);
+        }
+        if !swap.human_acts(self.core.session.mode) {
+            return Err(Error::NotYourTurn);
+        }
+        let size = self.core.game.size();
+        swap.phase
+            .choose(choice)
+            .map_err(|e| opening_error(e, size))?;
+        let role = self.core.clock_side_role();
+        self.core.change_position(Change::Decided, |core| {
+            core.decided(swap, core.game.moves().len());
+            // The chooser goes on thinking on its next stone, or its time is its side's.
+            let acts_next = core.clock_side() == swap.clock_color(role);
+            core.clock_after_choice(role, acts_next);
+            Ok(())
+        })?;
+        Ok(self.core.view())
+    }
+}
+
+impl SearchHandle<'_> {
     /// Plays the computer's opening action, if it is still wanted; the phase and the game
     /// change together or not at all.
     ///
     /// # Errors
-    /// `cancelled` / `stale` as for [`AppCore::finish_move`]; `internal` if the action does
+    /// `cancelled` / `stale` as for [`SearchHandle::finish_move`]; `internal` if the action does
     /// not fit the phase (a bug: nothing is played).
     pub fn finish_opening(
         &mut self,
         job: &SearchJob,
         action: Option<&OpeningAction>,
     ) -> Result<GameView> {
-        self.end_search(job)?;
+        self.end(job)?;
         // Its time ran out while it thought: the flag falls, and the action comes too late.
-        if self.check_flag() {
+        if self.core.check_flag() {
             return Err(Error::GameOver);
         }
         let action = action.ok_or(Error::Cancelled)?;
-        let mut swap = self.swap_in_progress().ok_or(Error::Stale)?;
-        let role = self.clock_side_role();
-        let mut game = self.game.clone();
+        let mut swap = self.core.swap_in_progress().ok_or(Error::Stale)?;
+        let role = self.core.clock_side_role();
+        let mut game = self.core.game.clone();
         let mut stones = game.moves().len();
         let applied = (|| {
             if let Some(choice) = action.choice {
@@ -178,21 +184,22 @@ impl AppCore {
             log::error!("the computer's opening action {action:?} does not fit: {e}");
             return Err(Error::Internal);
         }
-        self.change_position(Change::Played { by_human: false }, |core| {
-            core.game = game;
-            core.decided(swap, stones);
-            // One role did it all, on one search: its thinking is its first stone's (the
-            // choice's included, the path records it), or its side's when it only chose.
-            if action.choice.is_some() {
-                core.clock_after_choice(role, !action.stones.is_empty());
-            }
-            Ok(())
-        })?;
-        Ok(self.view())
+        self.core
+            .change_position(Change::Played { by_human: false }, |core| {
+                core.game = game;
+                core.decided(swap, stones);
+                // One role did it all, on one search: its thinking is its first stone's (the
+                // choice's included, the path records it), or its side's when it only chose.
+                if action.choice.is_some() {
+                    core.clock_after_choice(role, !action.stones.is_empty());
+                }
+                Ok(())
+            })?;
+        Ok(self.core.view())
     }
 
-    /// The computer's turn, whichever it is: see [`AppCore::finish_move`] and
-    /// [`AppCore::finish_opening`].
+    /// The computer's turn, whichever it is: see [`SearchHandle::finish_move`] and
+    /// [`SearchHandle::finish_opening`].
     ///
     /// # Errors
     /// As theirs.
@@ -229,12 +236,12 @@ mod tests {
 
     fn play(core: &mut AppCore, point: &str) -> Result<GameView> {
         let (id, n) = pos(core);
-        core.play(point, id, n)
+        core.game().play(point, id, n)
     }
 
     fn choose(core: &mut AppCore, choice: Choice) -> Result<GameView> {
         let (id, n) = pos(core);
-        core.choose_opening(choice, id, n)
+        core.game().choose_opening(choice, id, n)
     }
 
     fn pt(text: &str) -> Point {
@@ -242,33 +249,36 @@ mod tests {
     }
 
     fn new_game(core: &mut AppCore, mode: Mode, rule: OpeningRule, human: Color) -> GameView {
-        core.new_game(NewGameOptions {
-            mode: Some(mode),
-            rule: Some(Rule::Freestyle),
-            size: Some(15),
-            level: Some(Level::Easy),
-            human_color: Some(human),
-            renju_opening: None,
-            opening_rule: Some(rule),
-        })
-        .unwrap()
+        core.game()
+            .new_game(NewGameOptions {
+                mode: Some(mode),
+                rule: Some(Rule::Freestyle),
+                size: Some(15),
+                level: Some(Level::Easy),
+                human_color: Some(human),
+                renju_opening: None,
+                opening_rule: Some(rule),
+            })
+            .unwrap()
     }
 
     /// The computer's turn, with `action` standing in for the engine's decision.
     fn computer_acts(core: &mut AppCore, action: OpeningAction) -> GameView {
         let (id, n) = pos(core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
         assert!(job.opening.is_some(), "an opening task, not a move");
-        core.finish_computer(&job, &ComputerAnswer::Opening(Some(action)))
+        core.search()
+            .finish_computer(&job, &ComputerAnswer::Opening(Some(action)))
             .unwrap()
     }
 
     /// The computer's ordinary move `best`.
     fn computer_moves(core: &mut AppCore, best: &str) -> GameView {
         let (id, n) = pos(core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
         assert_eq!(job.opening, None, "an ordinary move");
-        core.finish_computer(&job, &ComputerAnswer::Move(answer(best, 15)))
+        core.search()
+            .finish_computer(&job, &ComputerAnswer::Move(answer(best, 15)))
             .unwrap()
     }
 
@@ -322,6 +332,7 @@ mod tests {
                     "youAct": true, "choices": [], "black": null, "stones": 0 })
         );
         let v = core
+            .game()
             .new_game(NewGameOptions {
                 rule: Some(Rule::Renju),
                 ..NewGameOptions::default()
@@ -355,14 +366,14 @@ mod tests {
         let v = play(&mut core, "a1").unwrap();
         assert_eq!(stage(&v), "chooseAfterThree");
         assert!(v.can_undo && !v.can_redo);
-        let v = core.undo();
+        let v = core.game().undo();
         assert_eq!(
             (stage(&v), v.moves.len(), v.can_redo),
             ("placeThree", 2, true)
         );
-        let v = core.redo();
+        let v = core.game().redo();
         assert_eq!((stage(&v), v.moves.len()), ("chooseAfterThree", 3));
-        core.undo();
+        core.game().undo();
         let v = play(&mut core, "i9").unwrap();
         assert_eq!(stage(&v), "chooseAfterThree");
         let swap = v.swap.unwrap();
@@ -378,7 +389,8 @@ mod tests {
         refused(&mut core, "choiceDue", |c| play(c, "j10"));
         let (id, n) = pos(&core);
         assert_eq!(
-            core.begin_search(SearchKind::Hint, id, n)
+            core.search()
+                .begin(SearchKind::Hint, id, n)
                 .unwrap_err()
                 .code(),
             "choiceDue"
@@ -406,14 +418,15 @@ mod tests {
         let v = play(&mut core, "k11").unwrap();
         assert_eq!(v.moves, ["h8", "h9", "i9", "g7", "j10", "k11"]);
         assert!(v.can_undo);
-        let v = core.undo();
+        let v = core.game().undo();
         assert!(!v.can_undo && v.moves.len() == 5);
         assert_eq!(
-            core.export_record(RecordFormat::Moves).unwrap(),
+            core.game().export_record(RecordFormat::Moves).unwrap(),
             "h8 h9 i9 g7 j10",
             "the record keeps the opening stones in order"
         );
         assert!(core
+            .game()
             .export_record(RecordFormat::Sgf)
             .unwrap()
             .contains(";B[hh];W[hg];B[ig]"));
@@ -448,7 +461,7 @@ mod tests {
         play(&mut core, "k11").unwrap();
         let v = computer_moves(&mut core, "a1");
         assert_eq!(v.moves, ["h8", "h9", "i9", "g7", "j10", "k11", "a1"]);
-        let v = core.undo();
+        let v = core.game().undo();
         assert_eq!(v.moves.len(), 5, "the pair after the opening");
         assert!(!v.can_undo);
     }
@@ -461,13 +474,14 @@ mod tests {
         assert!(v.computer_to_move);
         refused(&mut core, "notYourTurn", |c| play(c, "h8"));
         let (id, n) = pos(&core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
         assert_eq!(job.opening, Some(OpeningTask::Propose));
-        core.finish_computer(
-            &job,
-            &ComputerAnswer::Opening(Some(action(None, &["h8", "h9", "i9"]))),
-        )
-        .unwrap();
+        core.search()
+            .finish_computer(
+                &job,
+                &ComputerAnswer::Opening(Some(action(None, &["h8", "h9", "i9"]))),
+            )
+            .unwrap();
         let v = core.view();
         assert_eq!(stage(&v), "chooseAfterThree");
         assert_eq!(
@@ -510,10 +524,11 @@ mod tests {
             "the computer (the opener) chooses a colour"
         );
         let (id, n) = pos(&core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
         assert_eq!(job.opening, Some(OpeningTask::Colour));
         // It keeps white and plays stone 6: the human is black, to move.
         let v = core
+            .search()
             .finish_computer(
                 &job,
                 &ComputerAnswer::Opening(Some(action(Some(Choice::White), &["k11"]))),
@@ -564,13 +579,13 @@ mod tests {
         refused(&mut core, "occupied", |c| play(c, "h8"));
         refused(&mut core, "offBoard", |c| play(c, "z99"));
         refused(&mut core, "stale", |c| {
-            c.choose_opening(Choice::Black, 99, 1)
+            c.game().choose_opening(Choice::Black, 99, 1)
         });
         play(&mut core, "h9").unwrap();
         play(&mut core, "i9").unwrap();
         refused(&mut core, "badArgument", |c| choose(c, Choice::PlaceTwo));
         refused(&mut core, "choiceDue", |c| play(c, "j10"));
-        let v = core.redo();
+        let v = core.game().redo();
         assert_eq!(v.moves.len(), 3, "nothing to redo");
     }
 
@@ -582,15 +597,21 @@ mod tests {
         let mut engine = Engine::new(8);
         new_game(&mut core, Mode::Computer, OpeningRule::Swap2, Color::White);
         let (id, n) = pos(&core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
-        let v = core.finish_computer(&job, &job.play(&mut engine)).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+        let v = core
+            .search()
+            .finish_computer(&job, &job.play(&mut engine))
+            .unwrap();
         assert_eq!((stage(&v), v.moves.len()), ("chooseAfterThree", 3));
         choose(&mut core, Choice::PlaceTwo).unwrap();
         play(&mut core, "a1").unwrap();
         play(&mut core, "a15").unwrap();
         let (id, n) = pos(&core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
-        let v = core.finish_computer(&job, &job.play(&mut engine)).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+        let v = core
+            .search()
+            .finish_computer(&job, &job.play(&mut engine))
+            .unwrap();
         let swap = v.swap.unwrap();
         assert_eq!(swap.stage, "done");
         // Whichever colour it took, the game goes on with the right side to move.
@@ -603,9 +624,12 @@ mod tests {
             play(&mut core, p).unwrap();
         }
         let (id, n) = pos(&core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
         assert_eq!(job.opening, Some(OpeningTask::AfterThree));
-        let v = core.finish_computer(&job, &job.play(&mut engine)).unwrap();
+        let v = core
+            .search()
+            .finish_computer(&job, &job.play(&mut engine))
+            .unwrap();
         assert!(
             ["done", "chooseColour"].contains(&stage(&v)),
             "{:?}",
@@ -700,7 +724,7 @@ mod tests {
         // A mistaken stone 3 taken back: its time stays the opener's, and the chooser's
         // half second since, on the chooser's clock, stays the chooser's.
         wait(&ms, 500);
-        let v = core.undo();
+        let v = core.game().undo();
         assert_eq!(v.moves.len(), 2);
         assert_eq!((v.clock.black_ms, v.clock.white_ms), (3000, 500));
         assert_eq!(v.clock.side, Some(Color::Black));
@@ -763,10 +787,11 @@ mod tests {
             play(&mut core, p).unwrap();
         }
         let (id, n) = pos(&core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
         assert_eq!(job.opening, Some(OpeningTask::AfterThree));
         wait(&ms, 300_001);
         let err = core
+            .search()
             .finish_computer(
                 &job,
                 &ComputerAnswer::Opening(Some(action(Some(Choice::Black), &[]))),
@@ -790,15 +815,16 @@ mod tests {
         }
         let master = Level::Master.default_limits();
         let (id, n) = pos(&core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
         assert_eq!(job.limits, master, "plenty of time: Master's own budget");
-        core.cancel_search();
+        core.search().cancel();
         // Two seconds left on the chooser's clock: the decision takes less than Master's.
         wait(&ms, 298_000);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
         assert!(job.limits.time < master.time, "{:?}", job.limits);
         // Its stones come at one instant: the thinking is the first one's.
         let v = core
+            .search()
             .finish_computer(
                 &job,
                 &ComputerAnswer::Opening(Some(action(Some(Choice::PlaceTwo), &["g7", "j10"]))),

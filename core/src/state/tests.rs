@@ -12,7 +12,7 @@ use serde_json::json;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use wuzi::{Engine, SearchResult, Verdict};
+use wuzi::{Engine, Point, SearchResult, Verdict};
 
 /// The state saved in `dir`, its clock standing still (tests compare views, which hold times).
 fn core_in(dir: &MemoryStore) -> AppCore {
@@ -34,7 +34,7 @@ pub(super) fn pos(core: &AppCore) -> (u64, usize) {
 /// Plays `point` as the human in the current position.
 fn play(core: &mut AppCore, point: &str) -> GameView {
     let (id, n) = pos(core);
-    core.play(point, id, n).unwrap()
+    core.game().play(point, id, n).unwrap()
 }
 
 /// A search result naming `best`, standing in for the engine where the test picks the
@@ -57,21 +57,22 @@ pub(super) fn answer(best: &str, size: u8) -> SearchResult {
 /// The computer answers `best` in the current position.
 fn computer(core: &mut AppCore, best: &str) -> GameView {
     let (id, n) = pos(core);
-    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
-    core.finish_move(&job, &answer(best, 15)).unwrap()
+    let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+    core.search().finish_move(&job, &answer(best, 15)).unwrap()
 }
 
 fn vs_computer(core: &mut AppCore, human: Color) {
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Computer),
-        rule: Some(Rule::Freestyle),
-        size: Some(15),
-        level: Some(Level::Easy),
-        human_color: Some(human),
-        renju_opening: None,
-        opening_rule: None,
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Computer),
+            rule: Some(Rule::Freestyle),
+            size: Some(15),
+            level: Some(Level::Easy),
+            human_color: Some(human),
+            renju_opening: None,
+            opening_rule: None,
+        })
+        .unwrap();
 }
 
 #[test]
@@ -89,16 +90,17 @@ fn a_reset_engine_slot_builds_a_fresh_engine() {
 fn black_without_a_legal_point_ends_the_game_as_a_draw() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Computer),
-        rule: Some(Rule::Renju),
-        size: Some(15),
-        level: Some(Level::Easy),
-        human_color: Some(Color::Black),
-        renju_opening: None,
-        opening_rule: None,
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Computer),
+            rule: Some(Rule::Renju),
+            size: Some(15),
+            level: Some(Level::Easy),
+            human_color: Some(Color::Black),
+            renju_opening: None,
+            opening_rule: None,
+        })
+        .unwrap();
     let text = include_str!("../../../tests/fixtures/renju-no-legal-move.txt");
     let moves: Vec<&str> = text
         .lines()
@@ -183,27 +185,28 @@ fn the_view_matches_the_ipc_contract() {
 fn bad_requests_change_nothing() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     play(&mut core, "h8");
     let before = core.view();
     let (id, n) = pos(&core);
     let code = |r: Result<GameView>| r.unwrap_err().code();
-    assert_eq!(code(core.play("h9", id, n - 1)), "stale");
-    assert_eq!(code(core.play("h9", id + 1, n)), "stale");
-    assert_eq!(code(core.play("zz", id, n)), "badArgument");
-    assert_eq!(code(core.play("", id, n)), "badArgument");
-    assert_eq!(code(core.play("p1", id, n)), "offBoard");
-    assert_eq!(code(core.play("h8", id, n)), "occupied");
-    let size4 = core.new_game(NewGameOptions {
+    assert_eq!(code(core.game().play("h9", id, n - 1)), "stale");
+    assert_eq!(code(core.game().play("h9", id + 1, n)), "stale");
+    assert_eq!(code(core.game().play("zz", id, n)), "badArgument");
+    assert_eq!(code(core.game().play("", id, n)), "badArgument");
+    assert_eq!(code(core.game().play("p1", id, n)), "offBoard");
+    assert_eq!(code(core.game().play("h8", id, n)), "occupied");
+    let size4 = core.game().new_game(NewGameOptions {
         size: Some(4),
         ..NewGameOptions::default()
     });
     assert_eq!(code(size4), "badArgument");
-    assert_eq!(code(core.import_record("h8 h8")), "badRecord");
+    assert_eq!(code(core.game().import_record("h8 h8")), "badRecord");
     assert_eq!(core.view(), before);
     assert_eq!(core.settings().size, 15);
 }
@@ -217,11 +220,13 @@ fn errors_quote_little_of_huge_input() {
     let sgf = format!("(;GM[4]SZ[{huge}];B[hh])");
     let rule = format!("(;GM[4]RU[{huge}];B[hh])");
     let errors = [
-        core.play(&huge, id, n).unwrap_err(),
-        core.import_record(&huge).unwrap_err(),
-        core.import_record(&format!("h8 {huge}")).unwrap_err(),
-        core.import_record(&sgf).unwrap_err(),
-        core.import_record(&rule).unwrap_err(),
+        core.game().play(&huge, id, n).unwrap_err(),
+        core.game().import_record(&huge).unwrap_err(),
+        core.game()
+            .import_record(&format!("h8 {huge}"))
+            .unwrap_err(),
+        core.game().import_record(&sgf).unwrap_err(),
+        core.game().import_record(&rule).unwrap_err(),
         core.set_settings(json!({ huge.clone(): 1 })).unwrap_err(),
     ];
     for e in errors {
@@ -235,12 +240,13 @@ fn errors_quote_little_of_huge_input() {
 fn renju_refuses_forbidden_points_and_lists_them() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        rule: Some(Rule::Renju),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            rule: Some(Rule::Renju),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     // Black f8 g8 on the row and h9 h10 on the column: h8 would make two open threes.
     for p in ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"] {
         play(&mut core, p);
@@ -253,7 +259,7 @@ fn renju_refuses_forbidden_points_and_lists_them() {
         .expect("h8 is listed as forbidden");
     assert_eq!(h8.reason, "double-three");
     let (id, n) = pos(&core);
-    let err = core.play("h8", id, n).unwrap_err();
+    let err = core.game().play("h8", id, n).unwrap_err();
     assert_eq!(err.code(), "forbidden");
     assert_eq!(core.view(), v);
 }
@@ -264,27 +270,32 @@ fn the_computer_moves_only_on_its_turn_and_one_search_at_a_time() {
     let mut core = core_in(&dir);
     let (id, n) = pos(&core);
     assert_eq!(
-        core.begin_search(SearchKind::Move, id, n)
+        core.search()
+            .begin(SearchKind::Move, id, n)
             .unwrap_err()
             .code(),
         "notYourTurn"
     );
     play(&mut core, "h8");
     let (id, n) = pos(&core);
-    assert_eq!(core.play("h9", id, n).unwrap_err().code(), "notYourTurn");
-    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
     assert_eq!(
-        core.begin_search(SearchKind::Hint, id, n)
+        core.game().play("h9", id, n).unwrap_err().code(),
+        "notYourTurn"
+    );
+    let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+    assert_eq!(
+        core.search()
+            .begin(SearchKind::Hint, id, n)
             .unwrap_err()
             .code(),
         "busy"
     );
-    let v = core.finish_move(&job, &answer("i9", 15)).unwrap();
+    let v = core.search().finish_move(&job, &answer("i9", 15)).unwrap();
     assert_eq!(v.moves, ["h8", "i9"]);
     assert!(!v.computer_to_move);
     // The slot is free again.
-    let hint = core.begin_search(SearchKind::Hint, v.game_id, 2).unwrap();
-    let h = core.finish_hint(&hint, &answer("g7", 15)).unwrap();
+    let hint = core.search().begin(SearchKind::Hint, v.game_id, 2).unwrap();
+    let h = core.search().finish_hint(&hint, &answer("g7", 15)).unwrap();
     assert_eq!(
         (h.point.as_deref(), h.game_id, h.move_number),
         (Some("g7"), v.game_id, 2)
@@ -299,20 +310,24 @@ fn a_late_answer_for_an_old_position_is_dropped() {
     let (id, n) = pos(&core);
 
     // Undo while the computer thinks: the search is cancelled and its answer refused.
-    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
-    core.undo();
+    let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+    core.game().undo();
     assert!(job.cancel.load(Ordering::SeqCst), "undo stops the search");
-    let err = core.finish_move(&job, &answer("i9", 15)).unwrap_err();
+    let err = core
+        .search()
+        .finish_move(&job, &answer("i9", 15))
+        .unwrap_err();
     assert_eq!(err.code(), "cancelled");
     assert_eq!(core.view().moves, Vec::<String>::new());
 
     // A new game while it thinks.
     play(&mut core, "h8");
     let (id, n) = pos(&core);
-    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
-    core.new_game(NewGameOptions::default()).unwrap();
+    let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+    core.game().new_game(NewGameOptions::default()).unwrap();
     assert_eq!(
-        core.finish_move(&job, &answer("i9", 15))
+        core.search()
+            .finish_move(&job, &answer("i9", 15))
             .unwrap_err()
             .code(),
         "cancelled"
@@ -323,23 +338,26 @@ fn a_late_answer_for_an_old_position_is_dropped() {
     play(&mut core, "h8");
     let (id, n) = pos(&core);
     assert_eq!(
-        core.begin_search(SearchKind::Move, id - 1, n)
+        core.search()
+            .begin(SearchKind::Move, id - 1, n)
             .unwrap_err()
             .code(),
         "stale"
     );
     assert_eq!(
-        core.begin_search(SearchKind::Move, id, n + 1)
+        core.search()
+            .begin(SearchKind::Move, id, n + 1)
             .unwrap_err()
             .code(),
         "stale"
     );
 
     // cancel_search: refused as cancelled, and the computer may be asked again.
-    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
-    core.cancel_search();
+    let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+    core.search().cancel();
     assert_eq!(
-        core.finish_move(&job, &answer("i9", 15))
+        core.search()
+            .finish_move(&job, &answer("i9", 15))
             .unwrap_err()
             .code(),
         "cancelled"
@@ -348,16 +366,17 @@ fn a_late_answer_for_an_old_position_is_dropped() {
     computer(&mut core, "i9");
 
     // A hint outlived by a move of the other player is stale for that player.
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     let (id, n) = pos(&core);
-    let hint = core.begin_search(SearchKind::Hint, id, n).unwrap();
+    let hint = core.search().begin(SearchKind::Hint, id, n).unwrap();
     play(&mut core, "h8");
     assert!(hint.cancel.load(Ordering::SeqCst));
-    assert!(core.finish_hint(&hint, &answer("h8", 15)).is_err());
+    assert!(core.search().finish_hint(&hint, &answer("h8", 15)).is_err());
 }
 
 #[test]
@@ -368,17 +387,17 @@ fn undo_against_the_computer_takes_back_its_reply_and_your_move() {
     computer(&mut core, "i9");
     play(&mut core, "g7");
     computer(&mut core, "j10");
-    let v = core.undo();
+    let v = core.game().undo();
     assert_eq!(v.moves, ["h8", "i9"]);
     assert!(!v.computer_to_move && v.can_redo);
     // Redo brings back your move and its reply.
-    let v = core.redo();
+    let v = core.game().redo();
     assert_eq!(v.moves, ["h8", "i9", "g7", "j10"]);
-    core.undo();
+    core.game().undo();
     // While the computer is to move, undo takes back only your move.
     play(&mut core, "f6");
     assert!(core.view().computer_to_move);
-    let v = core.undo();
+    let v = core.game().undo();
     assert_eq!(v.moves, ["h8", "i9"]);
     assert!(!v.computer_to_move);
 }
@@ -395,29 +414,30 @@ fn as_white_the_computer_opens_and_its_opening_cannot_be_undone_alone() {
         !v.can_undo,
         "undoing only the computer's opening would let it replay it"
     );
-    assert_eq!(core.undo().moves, ["h8"]);
+    assert_eq!(core.game().undo().moves, ["h8"]);
     play(&mut core, "i9");
     computer(&mut core, "g7");
-    assert_eq!(core.undo().moves, ["h8"]);
+    assert_eq!(core.game().undo().moves, ["h8"]);
 }
 
 #[test]
 fn local_undo_takes_back_one_move() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     play(&mut core, "h8");
     play(&mut core, "i9");
-    assert_eq!(core.undo().moves, ["h8"]);
-    assert_eq!(core.redo().moves, ["h8", "i9"]);
-    assert_eq!(core.undo().moves, ["h8"]);
-    assert_eq!(core.undo().moves, Vec::<String>::new());
+    assert_eq!(core.game().undo().moves, ["h8"]);
+    assert_eq!(core.game().redo().moves, ["h8", "i9"]);
+    assert_eq!(core.game().undo().moves, ["h8"]);
+    assert_eq!(core.game().undo().moves, Vec::<String>::new());
     // Nothing left: undo changes nothing.
-    let v = core.undo();
+    let v = core.game().undo();
     assert_eq!((v.move_number, v.can_undo), (0, false));
 }
 
@@ -436,9 +456,13 @@ fn a_finished_game_is_counted_once() {
     assert_eq!(result.line, ["h8", "i8", "j8", "k8", "l8"]);
     assert!(!v.computer_to_move);
     let (id, n) = pos(&core);
-    assert_eq!(core.play("a9", id, n).unwrap_err().code(), "gameOver");
     assert_eq!(
-        core.begin_search(SearchKind::Hint, id, n)
+        core.game().play("a9", id, n).unwrap_err().code(),
+        "gameOver"
+    );
+    assert_eq!(
+        core.search()
+            .begin(SearchKind::Hint, id, n)
             .unwrap_err()
             .code(),
         "gameOver"
@@ -447,13 +471,13 @@ fn a_finished_game_is_counted_once() {
     assert_eq!((easy(&core).wins, easy(&core).losses), (1, 0));
 
     // Undo and win again: the same game is not counted twice.
-    core.undo();
-    core.redo();
+    core.game().undo();
+    core.game().redo();
     assert!(core.view().result.is_some());
     assert_eq!(easy(&core).wins, 1);
 
     // A loss in a new game counts.
-    core.new_game(NewGameOptions::default()).unwrap();
+    core.game().new_game(NewGameOptions::default()).unwrap();
     for (human, reply) in [("a15", "h8"), ("b15", "i8"), ("c15", "j8"), ("d15", "k8")] {
         play(&mut core, human);
         computer(&mut core, reply);
@@ -464,11 +488,12 @@ fn a_finished_game_is_counted_once() {
     assert_eq!((easy(&core).wins, easy(&core).losses), (1, 1));
 
     // Local games are not counted.
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     for p in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
         play(&mut core, p);
     }
@@ -527,7 +552,7 @@ fn everything_is_restored_after_a_restart() {
         computer(&mut core, "i9");
         play(&mut core, "g7");
         computer(&mut core, "a1");
-        core.undo();
+        core.game().undo();
         core.app_state()
     };
     let mut core = core_in(&dir);
@@ -536,7 +561,13 @@ fn everything_is_restored_after_a_restart() {
     assert_eq!(after.game.moves, ["h8", "i9"]);
     assert!(after.game.can_redo, "redo survives a restart");
     // Ids keep growing across restarts so an answer from before never matches.
-    assert!(core.new_game(NewGameOptions::default()).unwrap().game_id > before.game.game_id);
+    assert!(
+        core.game()
+            .new_game(NewGameOptions::default())
+            .unwrap()
+            .game_id
+            > before.game.game_id
+    );
 }
 
 #[test]
@@ -606,7 +637,13 @@ fn settings_patches_persist_and_bad_ones_change_nothing() {
     assert!(!core.vibration());
     // The running game keeps its size; the next one uses the setting.
     assert_eq!(core.view().size, 15);
-    assert_eq!(core.new_game(NewGameOptions::default()).unwrap().size, 19);
+    assert_eq!(
+        core.game()
+            .new_game(NewGameOptions::default())
+            .unwrap()
+            .size,
+        19
+    );
     core.flush().unwrap().wait().unwrap();
     assert_eq!(core_in(&dir).settings(), core.settings());
 }
@@ -619,7 +656,7 @@ fn new_game_options_become_the_defaults() {
         "mode": "computer", "rule": "renju", "size": 13, "level": 5, "humanColor": "white"
     }))
     .unwrap();
-    let v = core.new_game(options).unwrap();
+    let v = core.game().new_game(options).unwrap();
     assert_eq!(
         (v.game_id, v.size, v.rule, v.level),
         (2, 13, Rule::Renju, Level::Master)
@@ -643,18 +680,19 @@ fn new_game_options_become_the_defaults() {
 fn records_round_trip_as_a_new_game() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     for p in ["h8", "i9", "g7"] {
         play(&mut core, p);
     }
     let before = core.view();
     for format in [RecordFormat::Moves, RecordFormat::Sgf] {
-        let text = core.export_record(format).unwrap();
-        let v = core.import_record(&text).unwrap();
+        let text = core.game().export_record(format).unwrap();
+        let v = core.game().import_record(&text).unwrap();
         assert_eq!(v.moves, before.moves, "{format:?}: {text}");
         assert!(v.game_id > before.game_id);
     }
@@ -664,82 +702,84 @@ fn records_round_trip_as_a_new_game() {
 fn a_new_analysis_or_a_change_of_position_cancels_the_running_one() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     play(&mut core, "h8");
     let (id, n) = pos(&core);
-    let first = core.begin_analysis(id, n).unwrap();
-    assert!(core.analysis_current(&first));
+    let first = core.analysis().begin(id, n).unwrap();
+    assert!(core.analysis().is_current(&first));
     // Restarted (a review step, say): the old job is cancelled, its rounds are not wanted.
-    let second = core.begin_analysis(id, 0).unwrap();
+    let second = core.analysis().begin(id, 0).unwrap();
     assert!(second.generation() > first.generation());
     assert!(first.cancelled());
     assert!(
-        !core.analysis_current(&first),
+        !core.analysis().is_current(&first),
         "a stale generation is dropped"
     );
-    assert!(core.analysis_current(&second));
+    assert!(core.analysis().is_current(&second));
 
     // Every change of the position stops the running job; analysis itself stays on.
     for change in ["play", "undo", "redo", "import", "computer"] {
         let (id, n) = pos(&core);
-        let job = core.begin_analysis(id, n).unwrap();
+        let job = core.analysis().begin(id, n).unwrap();
         match change {
             "play" => {
                 play(&mut core, "i9");
             }
             "undo" => {
-                core.undo();
+                core.game().undo();
             }
             "redo" => {
-                core.redo();
+                core.game().redo();
             }
             "import" => {
-                core.import_record("h8 i9 g7").unwrap();
+                core.game().import_record("h8 i9 g7").unwrap();
             }
             _ => {
                 vs_computer(&mut core, Color::Black);
                 play(&mut core, "h8");
                 let (id, n) = pos(&core);
-                let job = core.begin_analysis(id, n).unwrap();
+                let job = core.analysis().begin(id, n).unwrap();
                 computer(&mut core, "i9");
                 assert!(job.cancelled(), "{change}");
                 continue;
             }
         }
         assert!(job.cancelled(), "{change}");
-        assert!(!core.analysis_current(&job), "{change}");
-        assert!(core.analysis_on(), "{change}");
+        assert!(!core.analysis().is_current(&job), "{change}");
+        assert!(core.analysis().is_on(), "{change}");
     }
 
     // A new game and stop_analysis turn it off.
     let (id, n) = pos(&core);
-    let job = core.begin_analysis(id, n).unwrap();
-    core.stop_analysis();
-    assert!(job.cancelled() && !core.analysis_on());
+    let job = core.analysis().begin(id, n).unwrap();
+    core.analysis().stop();
+    assert!(job.cancelled() && !core.analysis().is_on());
     let (id, n) = pos(&core);
-    let job = core.begin_analysis(id, n).unwrap();
-    core.new_game(NewGameOptions::default()).unwrap();
-    assert!(job.cancelled() && !core.analysis_on());
+    let job = core.analysis().begin(id, n).unwrap();
+    core.game().new_game(NewGameOptions::default()).unwrap();
+    assert!(job.cancelled() && !core.analysis().is_on());
 }
 
 #[test]
 fn analysis_of_a_position_that_is_not_shown_is_refused_and_changes_nothing() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     for p in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4"] {
         play(&mut core, p);
     }
     let (id, n) = pos(&core);
-    let running = core.begin_analysis(id, n).unwrap();
+    let running = core.analysis().begin(id, n).unwrap();
     let before = core.view();
     for (game_id, move_number, code) in [
         (id + 1, n, "stale"),
@@ -747,15 +787,18 @@ fn analysis_of_a_position_that_is_not_shown_is_refused_and_changes_nothing() {
         (id, n + 1, "stale"),
         (id, usize::MAX, "stale"),
     ] {
-        let err = core.begin_analysis(game_id, move_number).unwrap_err();
+        let err = core.analysis().begin(game_id, move_number).unwrap_err();
         assert_eq!(err.code(), code, "{game_id} {move_number}");
     }
-    assert!(core.analysis_current(&running), "a refusal cancels nothing");
+    assert!(
+        core.analysis().is_current(&running),
+        "a refusal cancels nothing"
+    );
     play(&mut core, "l8");
     let (id, n) = pos(&core);
-    assert_eq!(core.begin_analysis(id, n).unwrap_err().code(), "gameOver");
+    assert_eq!(core.analysis().begin(id, n).unwrap_err().code(), "gameOver");
     // The positions before the end (review) can still be analysed.
-    assert!(core.begin_analysis(id, n - 1).is_ok());
+    assert!(core.analysis().begin(id, n - 1).is_ok());
     assert_eq!(core.view().moves.len(), before.moves.len() + 1);
 }
 
@@ -763,17 +806,18 @@ fn analysis_of_a_position_that_is_not_shown_is_refused_and_changes_nothing() {
 fn an_analysis_round_reports_the_lines_from_blacks_point_of_view() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     // White to move, facing black's open four: white is lost whatever it plays.
     for p in ["h8", "a1", "i8", "a2", "j8", "a4", "g8"] {
         play(&mut core, p);
     }
     let (id, n) = pos(&core);
-    let job = core.begin_analysis(id, n).unwrap();
+    let job = core.analysis().begin(id, n).unwrap();
     let mut engine = Engine::new(4);
     let update = job.run_round(&mut engine, 0).expect("not cancelled");
     assert_eq!(
@@ -796,7 +840,7 @@ fn an_analysis_round_reports_the_lines_from_blacks_point_of_view() {
     assert!(update.nodes > 0 && update.depth > 0);
 
     // A cancelled job sends nothing.
-    core.stop_analysis();
+    core.analysis().stop();
     assert_eq!(job.run_round(&mut engine, 1), None);
 }
 
@@ -811,11 +855,11 @@ fn a_game_played_on_with_analysis_is_counted_as_analysed_and_saved_so() {
         computer(&mut core, "a1");
         assert!(!core.view().analysed, "analysis is off by default");
         let (id, n) = pos(&core);
-        core.begin_analysis(id, n).unwrap();
+        core.analysis().begin(id, n).unwrap();
         play(&mut core, "i8");
         assert!(core.view().analysed);
         computer(&mut core, "a2");
-        core.stop_analysis();
+        core.analysis().stop();
         core.save_now().unwrap().wait().unwrap();
     }
     let mut core = core_in(&dir);
@@ -854,11 +898,12 @@ fn a_save_from_before_analysis_still_loads() {
 
 /// A local game black wins on move 9 (h8 … l8 against a1 … a4).
 fn local_five(core: &mut AppCore) {
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     for p in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
         play(core, p);
     }
@@ -898,26 +943,26 @@ fn a_review_runs_once_at_a_time_for_the_position_shown() {
     let mut core = core_in(&dir);
     let (id, n) = pos(&core);
     assert_eq!(
-        core.begin_review(id, n).unwrap_err().code(),
+        core.review().begin(id, n).unwrap_err().code(),
         "badArgument",
         "no moves"
     );
     local_five(&mut core);
     let (id, n) = pos(&core);
-    assert_eq!(core.begin_review(id + 1, n).unwrap_err().code(), "stale");
-    assert_eq!(core.begin_review(id, n - 1).unwrap_err().code(), "stale");
-    let job = core.begin_review(id, n).unwrap();
+    assert_eq!(core.review().begin(id + 1, n).unwrap_err().code(), "stale");
+    assert_eq!(core.review().begin(id, n - 1).unwrap_err().code(), "stale");
+    let job = core.review().begin(id, n).unwrap();
     assert_eq!(job.positions(), 10);
-    assert_eq!(core.begin_review(id, n).unwrap_err().code(), "busy");
+    assert_eq!(core.review().begin(id, n).unwrap_err().code(), "busy");
     // Cancelled: nothing is kept, and the slot is free again.
-    core.cancel_review();
+    core.review().cancel();
     let found = made_up_review(&core);
     assert_eq!(
-        core.finish_review(&job, &found).unwrap_err().code(),
+        core.review().finish(&job, &found).unwrap_err().code(),
         "cancelled"
     );
     assert!(core.view().review.is_none());
-    assert!(core.begin_review(id, n).is_ok());
+    assert!(core.review().begin(id, n).is_ok());
 }
 
 #[test]
@@ -926,18 +971,21 @@ fn an_unfinished_record_is_reviewed_against_the_computer_and_counts_as_analysed(
     {
         let mut core = core_in(&dir);
         vs_computer(&mut core, Color::Black);
-        core.import_record("h8 i9 h9 h10 g8 i8 j7 f9").unwrap();
+        core.game()
+            .import_record("h8 i9 h9 h10 g8 i8 j7 f9")
+            .unwrap();
         assert!(!core.view().analysed);
         let (id, n) = pos(&core);
         let job = core
-            .begin_review(id, n)
+            .review()
+            .begin(id, n)
             .expect("an unfinished game can be reviewed");
         assert!(
             core.view().analysed,
             "the review shows the engine's judgement"
         );
         let found = made_up_review(&core);
-        assert_eq!(core.finish_review(&job, &found).unwrap().moves.len(), 8);
+        assert_eq!(core.review().finish(&job, &found).unwrap().moves.len(), 8);
         core.save_now().unwrap().wait().unwrap();
     }
     let mut core = core_in(&dir);
@@ -950,7 +998,7 @@ fn an_unfinished_record_is_reviewed_against_the_computer_and_counts_as_analysed(
     }
     play(&mut core, "l8");
     let (id, n) = pos(&core);
-    core.begin_review(id, n).unwrap();
+    core.review().begin(id, n).unwrap();
     assert!(!core.view().analysed);
 }
 
@@ -961,9 +1009,9 @@ fn a_finished_review_is_shown_kept_in_the_save_and_dropped_when_the_moves_change
         let mut core = core_in(&dir);
         local_five(&mut core);
         let (id, n) = pos(&core);
-        let job = core.begin_review(id, n).unwrap();
+        let job = core.review().begin(id, n).unwrap();
         let found = made_up_review(&core);
-        let v = core.finish_review(&job, &found).unwrap();
+        let v = core.review().finish(&job, &found).unwrap();
         let review = v.review.expect("the review comes with the view");
         assert_eq!(review.moves.len(), 9);
         assert_eq!(review.black_chances.len(), 10, "start to end");
@@ -984,9 +1032,9 @@ fn a_finished_review_is_shown_kept_in_the_save_and_dropped_when_the_moves_change
     let review = core.view().review.expect("kept in the save");
     assert_eq!(review.moves[8].point, "l8");
     // Undo: the review is of other moves now; redo does not bring it back.
-    core.undo();
+    core.game().undo();
     assert!(core.view().review.is_none());
-    core.redo();
+    core.game().redo();
     assert!(core.view().review.is_none());
     core.save_now().unwrap().wait().unwrap();
     let text = String::from_utf8(dir.get(GAME_FILE).unwrap()).unwrap();
@@ -997,20 +1045,21 @@ fn a_finished_review_is_shown_kept_in_the_save_and_dropped_when_the_moves_change
 fn a_review_of_moves_that_changed_meanwhile_is_not_kept() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     for p in ["h8", "a1", "i8"] {
         play(&mut core, p);
     }
     let (id, n) = pos(&core);
-    let job = core.begin_review(id, n).unwrap();
+    let job = core.review().begin(id, n).unwrap();
     let found = made_up_review(&core);
     play(&mut core, "a2");
     assert!(job.cancel_flag().load(Ordering::SeqCst), "a move stops it");
-    assert!(core.finish_review(&job, &found).is_err());
+    assert!(core.review().finish(&job, &found).is_err());
     assert!(core.view().review.is_none());
 }
 
@@ -1059,22 +1108,23 @@ fn a_damaged_review_in_the_save_is_dropped_and_the_game_still_loads() {
 fn a_real_review_reports_progress_and_classifies_every_move() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     // White ignores black's open three twice; black makes five.
     for p in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
         play(&mut core, p);
     }
     let (id, n) = pos(&core);
-    let job = core.begin_review(id, n).unwrap();
+    let job = core.review().begin(id, n).unwrap();
     let mut seen = Vec::new();
     let found = job.run(&mut Engine::new(4), |done, total| seen.push((done, total)));
     assert_eq!(seen.last(), Some(&(10, 10)));
     assert!(seen.windows(2).all(|w| w[1].0 == w[0].0 + 1));
-    let review = core.finish_review(&job, &found).unwrap().review.unwrap();
+    let review = core.review().finish(&job, &found).unwrap().review.unwrap();
     assert_eq!(review.moves.len(), 9);
     // a3 let black's open three become an open four: from a game to a lost one.
     let a3 = &review.moves[5];
@@ -1089,16 +1139,17 @@ fn a_real_review_reports_progress_and_classifies_every_move() {
 }
 
 fn renju_from(core: &mut AppCore, mode: Mode, human: Color, start: RenjuStart) -> GameView {
-    core.new_game(NewGameOptions {
-        mode: Some(mode),
-        rule: Some(Rule::Renju),
-        size: Some(15),
-        level: Some(Level::Easy),
-        human_color: Some(human),
-        renju_opening: Some(start),
-        opening_rule: None,
-    })
-    .unwrap()
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(mode),
+            rule: Some(Rule::Renju),
+            size: Some(15),
+            level: Some(Level::Easy),
+            human_color: Some(human),
+            renju_opening: Some(start),
+            opening_rule: None,
+        })
+        .unwrap()
 }
 
 #[test]
@@ -1125,11 +1176,12 @@ fn a_renju_opening_is_moves_one_to_three_and_the_human_colour_decides_move_four(
     assert!(!v.can_undo, "undo would take back only the computer's move");
     play(&mut core, "g7");
     computer(&mut core, "f6");
-    let v = core.undo();
+    let v = core.game().undo();
     assert_eq!(v.moves, ["h8", "h9", "i9", "j10"]);
     assert!(!v.can_undo);
-    assert_eq!(core.undo().moves, ["h8", "h9", "i9", "j10"]);
+    assert_eq!(core.game().undo().moves, ["h8", "h9", "i9", "j10"]);
     assert!(core
+        .game()
         .export_record(RecordFormat::Moves)
         .unwrap()
         .starts_with("h8 h9 i9 j10"));
@@ -1144,7 +1196,7 @@ fn a_renju_opening_is_moves_one_to_three_and_the_human_colour_decides_move_four(
     assert!(!v.computer_to_move && !v.can_undo);
     let v = play(&mut core, "j10");
     assert!(v.computer_to_move && v.can_undo);
-    assert_eq!(core.undo().moves, ["h8", "h9", "i9"]);
+    assert_eq!(core.game().undo().moves, ["h8", "h9", "i9"]);
 }
 
 #[test]
@@ -1161,8 +1213,8 @@ fn two_players_cannot_undo_the_opening_stones() {
     assert_eq!(v.moves, ["h8", "i9", "i7"]);
     assert!(!v.can_undo && !v.computer_to_move);
     play(&mut core, "g9");
-    assert_eq!(core.undo().moves, ["h8", "i9", "i7"]);
-    let v = core.undo();
+    assert_eq!(core.game().undo().moves, ["h8", "i9", "i7"]);
+    let v = core.game().undo();
     assert_eq!(v.moves, ["h8", "i9", "i7"], "undo stops at the opening");
 }
 
@@ -1187,6 +1239,7 @@ fn a_random_opening_is_one_of_the_26_and_free_or_other_rules_start_empty() {
     let v = renju_from(&mut core, Mode::Local, Color::Black, RenjuStart::Free);
     assert!(v.moves.is_empty() && v.opening.is_none());
     let v = core
+        .game()
         .new_game(NewGameOptions {
             rule: Some(Rule::Standard),
             renju_opening: Some(RenjuStart::Random),
@@ -1213,7 +1266,7 @@ fn the_opening_is_saved_and_an_old_or_wrong_one_is_dropped() {
     let mut core = core_in(&dir);
     let v = core.view();
     assert_eq!(v.opening.as_ref().map(|o| o.code.as_str()), Some("4D"));
-    assert_eq!(core.undo().moves, ["h8", "h9", "i9"]);
+    assert_eq!(core.game().undo().moves, ["h8", "h9", "i9"]);
     assert!(!core.view().can_undo);
     core.save_now().unwrap().wait().unwrap();
     drop(core);
@@ -1268,16 +1321,16 @@ fn the_clock_runs_for_the_side_to_move_from_the_first_stone() {
     assert_eq!((v.clock.black_ms, v.clock.white_ms), (3_000, 800));
     assert_eq!(v.clock.limit, None);
     // Paused (a sheet, the background): nothing counts, and the pause is saved.
-    let v = core.set_clock_paused(true);
+    let v = core.clock().set_paused(true);
     assert!(!v.clock.running);
     wait(&t, 60_000);
     assert_eq!(core.view().clock.black_ms, 3_000);
-    core.set_clock_paused(false);
+    core.clock().set_paused(false);
     wait(&t, 1_000);
     play(&mut core, "g7");
     assert_eq!(core.view().clock.move_ms, [Some(0), Some(800), Some(4_000)]);
     // The times are kept with the game.
-    let v = core.set_clock_paused(true);
+    let v = core.clock().set_paused(true);
     core.save_now().unwrap().wait().unwrap();
     let reloaded = core_in(&dir).view();
     assert_eq!(reloaded.clock.move_ms, v.clock.move_ms);
@@ -1288,24 +1341,25 @@ fn the_clock_runs_for_the_side_to_move_from_the_first_stone() {
 fn undo_and_redo_move_the_times_with_the_moves_and_never_give_time_back() {
     let dir = MemoryStore::new();
     let (mut core, t) = timed_core_in(&dir);
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     play(&mut core, "h8");
     wait(&t, 2_000);
     play(&mut core, "i9");
     wait(&t, 500);
     let before = core.view().clock;
-    let v = core.undo();
+    let v = core.game().undo();
     assert_eq!(v.clock.move_ms, [Some(0)]);
     assert_eq!(
         (v.clock.black_ms, v.clock.white_ms),
         (before.black_ms, before.white_ms)
     );
     wait(&t, 100);
-    let v = core.redo();
+    let v = core.game().redo();
     assert_eq!(v.clock.move_ms, [Some(0), Some(2_000)]);
     assert_eq!(v.clock.total_ms, before.total_ms + 100);
 }
@@ -1316,8 +1370,8 @@ fn the_computers_budget_comes_from_its_time_left() {
     let (mut core, t) = timed_core_in(&dir);
     let limits = |core: &mut AppCore| {
         let (id, n) = pos(core);
-        let job = core.begin_search(SearchKind::Move, id, n).unwrap();
-        core.cancel_search();
+        let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+        core.search().cancel();
         job.limits
     };
     // Untimed: the level's own budget.
@@ -1331,11 +1385,12 @@ fn the_computers_budget_comes_from_its_time_left() {
     let master = |core: &mut AppCore, increment_ms: u64| {
         core.set_settings(json!({ "clockIncrement": increment_ms / 1000 }))
             .unwrap();
-        core.new_game(NewGameOptions {
-            level: Some(Level::Master),
-            ..NewGameOptions::default()
-        })
-        .unwrap();
+        core.game()
+            .new_game(NewGameOptions {
+                level: Some(Level::Master),
+                ..NewGameOptions::default()
+            })
+            .unwrap();
         let got = limits(core);
         let budget = wuzi::gomocup::TimeControl {
             turn_ms: None,
@@ -1357,11 +1412,12 @@ fn the_computers_budget_comes_from_its_time_left() {
     // Nearly out of time, Easy spends less than its usual 100 ms.
     computer(&mut core, "h8");
     play(&mut core, "i9");
-    core.new_game(NewGameOptions {
-        level: Some(Level::Easy),
-        ..NewGameOptions::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            level: Some(Level::Easy),
+            ..NewGameOptions::default()
+        })
+        .unwrap();
     computer(&mut core, "h8");
     play(&mut core, "i9");
     wait(&t, 299_900);
@@ -1377,10 +1433,10 @@ fn a_flag_falls_without_a_tap_loses_the_game_and_is_final() {
     play(&mut core, "h8");
     computer(&mut core, "i9");
     wait(&t, 299_999);
-    assert!(core.check_clock().result.is_none());
+    assert!(core.clock().check().result.is_none());
     wait(&t, 2);
     // Nobody tapped: the UI's timer asks, and the flag falls.
-    let v = core.check_clock();
+    let v = core.clock().check();
     let result = v.result.clone().unwrap();
     assert_eq!((result.winner, result.reason), (Some(Color::White), "time"));
     assert_eq!(
@@ -1391,9 +1447,12 @@ fn a_flag_falls_without_a_tap_loses_the_game_and_is_final() {
     assert_eq!(core.stats().levels()[1].losses, 1);
     // A move after the flag is refused and changes nothing; undo and redo do nothing.
     let (id, n) = pos(&core);
-    assert_eq!(core.play("g7", id, n).unwrap_err().code(), "gameOver");
-    assert_eq!(core.undo(), v);
-    assert_eq!(core.redo(), v);
+    assert_eq!(
+        core.game().play("g7", id, n).unwrap_err().code(),
+        "gameOver"
+    );
+    assert_eq!(core.game().undo(), v);
+    assert_eq!(core.game().redo(), v);
     wait(&t, 10_000);
     assert_eq!(core.view(), v);
     // It is kept: the restart shows the same lost game, counted once.
@@ -1409,12 +1468,15 @@ fn a_flag_that_fell_while_the_app_was_busy_is_noticed_by_the_next_command() {
     let (mut core, t) = timed_core_in(&dir);
     core.set_settings(json!({ "clockMinutes": 5, "clockIncrement": 2, "mode": "local" }))
         .unwrap();
-    core.new_game(NewGameOptions::default()).unwrap();
+    core.game().new_game(NewGameOptions::default()).unwrap();
     play(&mut core, "h8");
     wait(&t, 302_000);
     // White had 5 min (no timed move yet, so no increment): too late for this move.
     let (id, n) = pos(&core);
-    assert_eq!(core.play("i9", id, n).unwrap_err().code(), "gameOver");
+    assert_eq!(
+        core.game().play("i9", id, n).unwrap_err().code(),
+        "gameOver"
+    );
     let v = core.view();
     assert_eq!(v.moves, ["h8"]);
     assert_eq!(v.result.unwrap().winner, Some(Color::Black));
@@ -1427,9 +1489,12 @@ fn the_computer_too_late_loses_on_time_and_its_move_is_not_played() {
     timed_vs_computer(&mut core, 5, Color::Black);
     play(&mut core, "h8");
     let (id, n) = pos(&core);
-    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    let job = core.search().begin(SearchKind::Move, id, n).unwrap();
     wait(&t, 300_001);
-    let err = core.finish_move(&job, &answer("i9", 15)).unwrap_err();
+    let err = core
+        .search()
+        .finish_move(&job, &answer("i9", 15))
+        .unwrap_err();
     assert_eq!(err.code(), "gameOver");
     let v = core.view();
     assert_eq!(
@@ -1483,7 +1548,7 @@ fn records_and_old_saves_have_untimed_moves_and_a_damaged_clock_never_loses_the_
     // A loaded record: its moves untimed, no limit whatever the settings say.
     let mut core = core_in(&dir);
     core.set_settings(json!({ "clockMinutes": 10 })).unwrap();
-    let v = core.import_record("h8 i9 g7").unwrap();
+    let v = core.game().import_record("h8 i9 g7").unwrap();
     assert_eq!(
         (v.clock.move_ms, v.clock.limit),
         (vec![None, None, None], None)
@@ -1517,7 +1582,7 @@ fn time_limits_are_only_those_offered() {
             increment_ms: 5_000
         })
     );
-    let v = core.new_game(NewGameOptions::default()).unwrap();
+    let v = core.game().new_game(NewGameOptions::default()).unwrap();
     assert_eq!(v.clock.limit, s.time_limit());
     assert_eq!(v.clock.black_left_ms, Some(1_200_000));
 }
@@ -1596,28 +1661,35 @@ fn a_refused_setup_says_why_and_leaves_the_game_untouched() {
         ),
     ];
     for (request, code, reason) in cases {
-        let err = core.check_setup(&request).unwrap_err();
+        let err = core.game().check_setup(&request).unwrap_err();
         assert_eq!(err.code(), code, "{request:?}: {err}");
         if let Error::BadSetup(r) = &err {
             assert_eq!(r.reason, reason, "{request:?}");
         }
         let err = core
+            .game()
             .start_setup(&request, &players(Mode::Local, Color::Black))
             .unwrap_err();
         assert_eq!(err.code(), code);
     }
     // Standard counts only exactly five: a six is a legal, unfinished position there.
     let request = setup_request(Rule::Standard, &six, &["a1"], Color::White);
-    assert!(core.check_setup(&request).is_ok());
+    assert!(core.game().check_setup(&request).is_ok());
     let mut big = setup_request(Rule::Renju, &[], &[], Color::Black);
     big.size = 21;
-    assert_eq!(core.check_setup(&big).unwrap_err().code(), "badArgument");
+    assert_eq!(
+        core.game().check_setup(&big).unwrap_err().code(),
+        "badArgument"
+    );
     big.size = 5;
     big.black = vec!["a1".to_string(); 26];
-    assert_eq!(core.check_setup(&big).unwrap_err().code(), "badArgument");
+    assert_eq!(
+        core.game().check_setup(&big).unwrap_err().code(),
+        "badArgument"
+    );
     let mut huge = setup_request(Rule::Renju, &[], &[], Color::Black);
     huge.black = vec!["a99".repeat(10_000)];
-    let err = core.check_setup(&huge).unwrap_err();
+    let err = core.game().check_setup(&huge).unwrap_err();
     assert!(err.to_string().len() < 300, "{err}");
     assert!(serde_json::to_string(&err).unwrap().len() < 400);
 
@@ -1637,9 +1709,10 @@ fn a_set_up_position_is_played_against_the_computer_saved_and_restored() {
     let before = {
         let mut core = core_in(&dir);
         let settings = core.settings().clone();
-        core.check_setup(&request).unwrap();
+        core.game().check_setup(&request).unwrap();
         let old_id = core.view().game_id;
         let v = core
+            .game()
             .start_setup(&request, &players(Mode::Computer, Color::Black))
             .unwrap();
         assert!(v.game_id > old_id);
@@ -1663,7 +1736,7 @@ fn a_set_up_position_is_played_against_the_computer_saved_and_restored() {
         let v = play(&mut core, "f6");
         assert!(v.can_undo);
         computer(&mut core, "l5");
-        let v = core.undo();
+        let v = core.game().undo();
         assert_eq!(
             v.moves,
             ["k6"],
@@ -1678,16 +1751,19 @@ fn a_set_up_position_is_played_against_the_computer_saved_and_restored() {
     let after = core.app_state();
     assert_eq!(after, before, "the setup survives a restart");
     assert!(after.game.setup.is_some());
-    let sgf = core.export_record(RecordFormat::Sgf).unwrap();
+    let sgf = core.game().export_record(RecordFormat::Sgf).unwrap();
     assert!(
         sgf.contains("AB[") && sgf.contains("AW[") && sgf.contains("PL[W]"),
         "{sgf}"
     );
     assert_eq!(
-        core.export_record(RecordFormat::Moves).unwrap_err().code(),
+        core.game()
+            .export_record(RecordFormat::Moves)
+            .unwrap_err()
+            .code(),
         "needsSgf"
     );
-    let v = core.import_record(&sgf).unwrap();
+    let v = core.game().import_record(&sgf).unwrap();
     assert_eq!(v.setup, after.game.setup);
     assert_eq!(v.moves, after.game.moves);
 }
@@ -1702,7 +1778,8 @@ fn a_set_up_game_is_never_counted_and_the_empty_board_is_an_ordinary_game() {
         &["a1", "a2", "a3"],
         Color::Black,
     );
-    core.start_setup(&request, &players(Mode::Computer, Color::Black))
+    core.game()
+        .start_setup(&request, &players(Mode::Computer, Color::Black))
         .unwrap();
     let v = play(&mut core, "l8");
     assert_eq!(v.result.unwrap().winner, Some(Color::Black));
@@ -1716,6 +1793,7 @@ fn a_set_up_game_is_never_counted_and_the_empty_board_is_an_ordinary_game() {
 
     let empty = setup_request(Rule::Freestyle, &[], &[], Color::Black);
     let v = core
+        .game()
         .start_setup(&empty, &players(Mode::Local, Color::White))
         .unwrap();
     assert_eq!(v.setup, None);
@@ -1725,6 +1803,7 @@ fn a_set_up_game_is_never_counted_and_the_empty_board_is_an_ordinary_game() {
     // White to move on an empty board is a setup all the same.
     let white_first = setup_request(Rule::Freestyle, &[], &[], Color::White);
     let v = core
+        .game()
         .start_setup(&white_first, &players(Mode::Local, Color::White))
         .unwrap();
     assert_eq!(v.to_move, Color::White);
@@ -1740,13 +1819,15 @@ fn starting_a_setup_cancels_the_search_analysis_and_review_of_the_old_game() {
     let mut core = core_in(&dir);
     play(&mut core, "h8");
     let (id, n) = pos(&core);
-    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
+    let job = core.search().begin(SearchKind::Move, id, n).unwrap();
     let request = setup_request(Rule::Freestyle, &["h8"], &["h9"], Color::Black);
-    core.start_setup(&request, &players(Mode::Local, Color::Black))
+    core.game()
+        .start_setup(&request, &players(Mode::Local, Color::Black))
         .unwrap();
     assert!(job.cancel_flag().load(Ordering::Relaxed));
     assert_eq!(
-        core.finish_move(&job, &answer("i9", 15))
+        core.search()
+            .finish_move(&job, &answer("i9", 15))
             .unwrap_err()
             .code(),
         "cancelled"
@@ -1763,7 +1844,8 @@ fn four_to_block(core: &mut AppCore) -> GameView {
         &["h8", "o1", "o2"],
         Color::White,
     );
-    core.start_setup(&request, &players(Mode::Local, Color::Black))
+    core.game()
+        .start_setup(&request, &players(Mode::Local, Color::Black))
         .unwrap()
 }
 
@@ -1772,7 +1854,7 @@ fn a_set_up_position_is_analysed_from_its_own_stones() {
     let dir = MemoryStore::new();
     let mut core = core_in(&dir);
     let v = four_to_block(&mut core);
-    let job = core.begin_analysis(v.game_id, 0).unwrap();
+    let job = core.analysis().begin(v.game_id, 0).unwrap();
     let update = job
         .run_round(&mut Engine::new(4), 0)
         .expect("not cancelled");
@@ -1790,9 +1872,9 @@ fn a_set_up_game_is_reviewed_from_its_stones_and_its_review_survives_a_restart()
             play(&mut core, p);
         }
         let (id, n) = pos(&core);
-        let job = core.begin_review(id, n).unwrap();
+        let job = core.review().begin(id, n).unwrap();
         let found = job.run(&mut Engine::new(4), |_, _| {});
-        let review = core.finish_review(&job, &found).unwrap().review.unwrap();
+        let review = core.review().finish(&job, &found).unwrap().review.unwrap();
         let colors: Vec<Color> = review.moves.iter().map(|m| m.color).collect();
         assert_eq!(colors, [Color::White, Color::Black, Color::White]);
         assert_eq!(review.moves[0].class, "best", "c8 is the only move");
@@ -1825,6 +1907,7 @@ fn a_set_up_game_times_its_moves_from_the_position_with_the_limit_against_the_co
         .unwrap();
     let request = setup_request(Rule::Freestyle, &["h8", "i9"], &["h9"], Color::White);
     let v = core
+        .game()
         .start_setup(&request, &players(Mode::Computer, Color::Black))
         .unwrap();
     // The computer (white) is to move from the position, so its time runs at once; the set-up
@@ -1838,8 +1921,8 @@ fn a_set_up_game_times_its_moves_from_the_position_with_the_limit_against_the_co
     // spends less than its usual 100 ms.
     wait(&t, 299_900);
     let (id, n) = pos(&core);
-    let job = core.begin_search(SearchKind::Move, id, n).unwrap();
-    core.cancel_search();
+    let job = core.search().begin(SearchKind::Move, id, n).unwrap();
+    core.search().cancel();
     assert!(
         job.limits.time.unwrap() < Duration::from_millis(100),
         "{:?}",
@@ -1858,7 +1941,7 @@ fn a_set_up_game_times_its_moves_from_the_position_with_the_limit_against_the_co
     assert_eq!((v.clock.black_ms, v.clock.white_ms), (1_500, 299_900));
     // The computer's flag falls on the clock of the set-up game; it is not counted.
     wait(&t, 3_000);
-    let v = core.check_clock();
+    let v = core.clock().check();
     assert_eq!(v.result.as_ref().map(|r| r.reason), Some("time"));
     assert_eq!(v.result.unwrap().winner, Some(Color::Black));
     assert_eq!(games_counted(&core), 0, "a set-up game is never counted");
@@ -1866,6 +1949,7 @@ fn a_set_up_game_times_its_moves_from_the_position_with_the_limit_against_the_co
     // Between two players (and so in analysis) a set-up position is study: no limit, but the
     // moves are timed from the position all the same.
     let v = core
+        .game()
         .start_setup(&request, &players(Mode::Local, Color::Black))
         .unwrap();
     assert_eq!((v.clock.limit, v.clock.running), (None, true));
@@ -1874,6 +1958,7 @@ fn a_set_up_game_times_its_moves_from_the_position_with_the_limit_against_the_co
     // The empty board with black to move is an ordinary game: its clock waits for a stone.
     let empty = setup_request(Rule::Freestyle, &[], &[], Color::Black);
     let v = core
+        .game()
         .start_setup(&empty, &players(Mode::Computer, Color::Black))
         .unwrap();
     assert_eq!(v.setup, None);
@@ -1886,12 +1971,13 @@ fn a_set_up_position_starts_without_a_swap_opening_whatever_the_setting() {
     let mut core = core_in(&dir);
     core.set_settings(json!({ "openingRule": "swap2", "rule": "freestyle" }))
         .unwrap();
-    core.new_game(NewGameOptions::default()).unwrap();
+    core.game().new_game(NewGameOptions::default()).unwrap();
     assert!(core.view().swap.is_some(), "an ordinary game has its phase");
     let request = setup_request(Rule::Freestyle, &["h8", "i9"], &["h9"], Color::White);
     // Against the computer as white: white to move is the human's turn at once, with no
     // opening phase and no choice due.
     let v = core
+        .game()
         .start_setup(&request, &players(Mode::Computer, Color::White))
         .unwrap();
     assert_eq!(v.swap, None);
@@ -1902,6 +1988,7 @@ fn a_set_up_position_starts_without_a_swap_opening_whatever_the_setting() {
     let v = computer(&mut core, "j10");
     assert!(v.swap.is_none() && v.can_undo);
     let err = core
+        .game()
         .choose_opening(Choice::Black, v.game_id, v.move_number)
         .unwrap_err();
     assert_eq!(err.code(), "noChoiceDue");
@@ -1914,6 +2001,7 @@ fn a_set_up_position_starts_without_a_swap_opening_whatever_the_setting() {
         ),
     ] {
         let v = core
+            .game()
             .start_setup(&req, &players(mode, Color::Black))
             .unwrap();
         assert_eq!(v.swap, None);
@@ -1925,6 +2013,7 @@ fn a_set_up_position_starts_without_a_swap_opening_whatever_the_setting() {
     );
     // The next New game follows the setting again.
     assert!(core
+        .game()
         .new_game(NewGameOptions::default())
         .unwrap()
         .swap
@@ -1937,13 +2026,14 @@ fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads
     let (mut core, t) = timed_core_in(&dir);
     core.set_settings(json!({ "clockMinutes": 10 })).unwrap();
     let request = setup_request(Rule::Renju, &["h8", "i9"], &["h9"], Color::White);
-    core.start_setup(&request, &players(Mode::Computer, Color::Black))
+    core.game()
+        .start_setup(&request, &players(Mode::Computer, Color::Black))
         .unwrap();
     wait(&t, 900);
     computer(&mut core, "g7");
     wait(&t, 1_200);
     play(&mut core, "j10");
-    let before = core.set_clock_paused(true);
+    let before = core.clock().set_paused(true);
     core.save_now().unwrap().wait().unwrap();
     let text = String::from_utf8(dir.get(GAME_FILE).unwrap()).unwrap();
     let saved: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -1988,13 +2078,14 @@ fn one_save_format_holds_a_setup_with_its_clock_and_every_older_kind_still_loads
     let swap = {
         let d = MemoryStore::new();
         let mut c = core_in(&d);
-        c.new_game(NewGameOptions {
-            mode: Some(Mode::Local),
-            rule: Some(Rule::Freestyle),
-            opening_rule: Some(OpeningRule::Swap2),
-            ..NewGameOptions::default()
-        })
-        .unwrap();
+        c.game()
+            .new_game(NewGameOptions {
+                mode: Some(Mode::Local),
+                rule: Some(Rule::Freestyle),
+                opening_rule: Some(OpeningRule::Swap2),
+                ..NewGameOptions::default()
+            })
+            .unwrap();
         c.save_now().unwrap().wait().unwrap();
         let text = String::from_utf8(d.get(GAME_FILE).unwrap()).unwrap();
         serde_json::from_str::<serde_json::Value>(&text).unwrap()["swap"].clone()
@@ -2035,6 +2126,7 @@ fn an_imported_setup_is_not_counted_like_the_editors() {
     vs_computer(&mut core, Color::Black);
     // Black to move with four in a row: an SGF with a setup, played to a win against the computer.
     let v = core
+        .game()
         .import_record("(;GM[4]FF[4]SZ[15]RU[freestyle]AB[hh][ih][jh][kh]AW[aa][ab][ac]PL[B])")
         .unwrap();
     assert!(v.setup.is_some(), "{v:?}");
@@ -2043,7 +2135,7 @@ fn an_imported_setup_is_not_counted_like_the_editors() {
     assert_eq!(v.result.unwrap().winner, Some(Color::Black));
     assert_eq!(games_counted(&core), 0, "a set-up position is practice");
     // An older save of such a game, marked not counted, is not counted after a restart either.
-    core.undo();
+    core.game().undo();
     core.save_now().unwrap().wait().unwrap();
     let text = String::from_utf8(dir.get(GAME_FILE).unwrap()).unwrap();
     let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -2056,7 +2148,7 @@ fn an_imported_setup_is_not_counted_like_the_editors() {
     assert_eq!(games_counted(&core), 0);
     // An imported record without a setup still counts once played to its end.
     vs_computer(&mut core, Color::Black);
-    core.import_record("h8 a1 i8 a2 j8 a3 k8").unwrap();
+    core.game().import_record("h8 a1 i8 a2 j8 a3 k8").unwrap();
     computer(&mut core, "a4");
     play(&mut core, "l8");
     assert_eq!(games_counted(&core), 1);
@@ -2077,13 +2169,14 @@ struct Running {
 fn start_work(core: &mut AppCore, hint: bool) -> Running {
     let (id, n) = pos(core);
     let hint = hint.then(|| {
-        core.begin_search(SearchKind::Hint, id, n)
+        core.search()
+            .begin(SearchKind::Hint, id, n)
             .unwrap()
             .cancel_flag()
     });
     // The review first: it stops the analysis, which then starts again.
-    let review = (n > 0).then(|| core.begin_review(id, n).unwrap());
-    let analysis = core.begin_analysis(id, n).unwrap();
+    let review = (n > 0).then(|| core.review().begin(id, n).unwrap());
+    let analysis = core.analysis().begin(id, n).unwrap();
     Running {
         hint,
         analysis,
@@ -2141,13 +2234,14 @@ fn a_setup() -> SetupRequest {
 
 /// A new game between two players with `opening_rule`.
 fn local_game(core: &mut AppCore, opening_rule: OpeningRule) {
-    core.new_game(NewGameOptions {
-        mode: Some(Mode::Local),
-        rule: Some(Rule::Freestyle),
-        opening_rule: Some(opening_rule),
-        ..Default::default()
-    })
-    .unwrap();
+    core.game()
+        .new_game(NewGameOptions {
+            mode: Some(Mode::Local),
+            rule: Some(Rule::Freestyle),
+            opening_rule: Some(opening_rule),
+            ..Default::default()
+        })
+        .unwrap();
 }
 
 #[test]
@@ -2179,7 +2273,7 @@ fn every_change_of_the_position_runs_every_hook() {
                 play(c, "i9");
             },
             |c, _| {
-                c.undo();
+                c.game().undo();
             },
         ),
         (
@@ -2188,10 +2282,10 @@ fn every_change_of_the_position_runs_every_hook() {
             |c| {
                 play(c, "h8");
                 play(c, "i9");
-                c.undo();
+                c.game().undo();
             },
             |c, _| {
-                c.redo();
+                c.game().redo();
             },
         ),
         (
@@ -2201,7 +2295,7 @@ fn every_change_of_the_position_runs_every_hook() {
                 play(c, "h8");
             },
             |c, _| {
-                c.new_game(NewGameOptions::default()).unwrap();
+                c.game().new_game(NewGameOptions::default()).unwrap();
             },
         ),
         (
@@ -2211,7 +2305,7 @@ fn every_change_of_the_position_runs_every_hook() {
                 play(c, "h8");
             },
             |c, _| {
-                c.import_record("h8 i9 j10").unwrap();
+                c.game().import_record("h8 i9 j10").unwrap();
             },
         ),
         (
@@ -2226,7 +2320,7 @@ fn every_change_of_the_position_runs_every_hook() {
                     human_color: None,
                     level: None,
                 };
-                c.start_setup(&a_setup(), &players).unwrap();
+                c.game().start_setup(&a_setup(), &players).unwrap();
             },
         ),
         (
@@ -2238,35 +2332,36 @@ fn every_change_of_the_position_runs_every_hook() {
             },
             |c, _| {
                 let (id, n) = pos(c);
-                let job = c.begin_search(SearchKind::Move, id, n).unwrap();
-                c.finish_move(&job, &answer("i9", 15)).unwrap();
+                let job = c.search().begin(SearchKind::Move, id, n).unwrap();
+                c.search().finish_move(&job, &answer("i9", 15)).unwrap();
             },
         ),
         (
             "finish_opening",
             false,
             |c| {
-                c.new_game(NewGameOptions {
-                    mode: Some(Mode::Computer),
-                    human_color: Some(Color::Black),
-                    rule: Some(Rule::Freestyle),
-                    opening_rule: Some(OpeningRule::Swap),
-                    ..Default::default()
-                })
-                .unwrap();
+                c.game()
+                    .new_game(NewGameOptions {
+                        mode: Some(Mode::Computer),
+                        human_color: Some(Color::Black),
+                        rule: Some(Rule::Freestyle),
+                        opening_rule: Some(OpeningRule::Swap),
+                        ..Default::default()
+                    })
+                    .unwrap();
                 for p in ["h8", "h9", "i9"] {
                     play(c, p);
                 }
             },
             |c, _| {
                 let (id, n) = pos(c);
-                let job = c.begin_search(SearchKind::Move, id, n).unwrap();
+                let job = c.search().begin(SearchKind::Move, id, n).unwrap();
                 let action = crate::parts::search::OpeningAction {
                     choice: Some(Choice::White),
                     stones: vec![Point::from_rif("j10", 15).unwrap()],
                 };
                 let answer = crate::parts::search::ComputerAnswer::Opening(Some(action));
-                c.finish_computer(&job, &answer).unwrap();
+                c.search().finish_computer(&job, &answer).unwrap();
             },
         ),
         (
@@ -2280,7 +2375,7 @@ fn every_change_of_the_position_runs_every_hook() {
             },
             |c, _| {
                 let (id, n) = pos(c);
-                c.choose_opening(Choice::White, id, n).unwrap();
+                c.game().choose_opening(Choice::White, id, n).unwrap();
             },
         ),
         (
@@ -2293,7 +2388,7 @@ fn every_change_of_the_position_runs_every_hook() {
             },
             |c, time| {
                 wait(time, 300_001);
-                assert!(c.check_flag(), "the flag falls");
+                assert!(c.clock().check_flag(), "the flag falls");
             },
         ),
     ];
