@@ -7,6 +7,7 @@ use serde_json::json;
 use wuzi::{Color, Point, Rule};
 
 use crate::parts::analysis::AnalysisJob;
+use crate::parts::clock::TimeSource;
 use crate::parts::opening::{Choice, OpeningRule};
 use crate::parts::review::ReviewJob;
 use crate::parts::search::{ComputerAnswer, OpeningAction, SearchKind};
@@ -46,13 +47,16 @@ fn start_work(core: &mut AppCore, hint: bool) -> Running {
 
 /// What `name` must have done through the path: the search cancelled, the analysis job and
 /// the review cancelled unless the stones stayed (`same_stones`), the clock synced with the
-/// game and the game saved as it now stands.
+/// game and holding `clock_ms`, black's and white's time (the time each thought so far banked
+/// or recorded for it, or a new game's fresh clock), and the game saved as it now stands, its
+/// clock too.
 fn after_change(
     core: &mut AppCore,
     dir: &MemoryStore,
     running: &Running,
     name: &str,
     same_stones: bool,
+    clock_ms: (u64, u64),
 ) {
     if let Some(hint) = &running.hint {
         assert!(hint.load(Ordering::SeqCst), "{name}: the hint goes on");
@@ -76,12 +80,23 @@ fn after_change(
         under_way && v.result.is_none(),
         "{name}: the clock"
     );
+    assert_eq!(
+        (v.clock.black_ms, v.clock.white_ms),
+        clock_ms,
+        "{name}: the time on the clock"
+    );
     core.flush().unwrap().wait().unwrap();
-    let saved = AppCore::load(dir.clone()).view();
+    // Loaded on a clock that stands still, so the saved time is read as it was written.
+    let saved = AppCore::load_with_time(dir.clone(), TimeSource::fake().0).view();
     assert_eq!(
         (&saved.game_id, &saved.moves, &saved.swap, &saved.result),
         (&v.game_id, &v.moves, &v.swap, &v.result),
         "{name}: the save"
+    );
+    assert_eq!(
+        (saved.clock.total_ms, &saved.clock.move_ms),
+        (v.clock.total_ms, &v.clock.move_ms),
+        "{name}: the saved clock"
     );
 }
 
@@ -261,8 +276,27 @@ fn every_change_of_the_position_runs_every_hook() {
         let v = core.view();
         let hint = !v.computer_to_move && v.swap.as_ref().map_or(true, |s| s.choices.is_empty());
         let running = start_work(&mut core, hint);
+        // Whoever's time runs thinks for a second before the change: the path must keep that
+        // time on the clock, unless the change brings a new game with a clock of its own.
+        wait(&time, 1_000);
+        let v = core.view();
+        let at = time.load(Ordering::SeqCst);
         change(&mut core, &time);
+        let waited = time.load(Ordering::SeqCst) - at;
         assert_ne!(core.view(), v, "{name} changed nothing");
-        after_change(&mut core, &dir, &running, name, same_stones);
+        // Time that passed during the change counts up to what the side had left: past a
+        // fallen flag it stops.
+        let left = match v.clock.side {
+            Some(Color::Black) => v.clock.black_left_ms,
+            _ => v.clock.white_left_ms,
+        };
+        let thought = left.map_or(waited, |left| waited.min(left));
+        let new_clock = matches!(name, "new_game" | "import_record" | "start_setup");
+        let clock_ms = match v.clock.side {
+            _ if new_clock => (0, 0),
+            Some(Color::Black) => (v.clock.black_ms + thought, v.clock.white_ms),
+            _ => (v.clock.black_ms, v.clock.white_ms + thought),
+        };
+        after_change(&mut core, &dir, &running, name, same_stones, clock_ms);
     }
 }
