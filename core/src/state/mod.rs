@@ -14,7 +14,7 @@
 //! - [`AppCore::clock`] ([`clock::ClockHandle`], `clock.rs`).
 //!
 //! Every change of the position, whichever handle makes it, goes through the one path in
-//! `position.rs` ([`AppCore::change_position`]), which runs every hook. Saving is in
+//! `position.rs` (`AppCore::change_position`), which runs every hook. Saving is in
 //! `persist.rs`. The state each concern works on is a part of its own in `crate::parts` (the
 //! clock, the search slot, analysis, review, the opening phase), which these files wire to the
 //! game.

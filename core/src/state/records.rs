@@ -1,4 +1,5 @@
-//! Game records: export as a move string or SGF, import as a new game.
+//! Game records, behind [`crate::state::AppCore::game`]: export as a move string or SGF,
+//! import as a new game.
 
 use crate::error::{Error, Result};
 use crate::parts::change::Change;

@@ -1,6 +1,6 @@
-//! Searches off the lock: a [`SearchJob`] is handed out, run on the blocking pool, and its
-//! answer accepted only for the position it was asked for (the running slot is
-//! [`crate::parts::search::Searches`]).
+//! Searches off the lock, behind [`AppCore::search`]: a [`SearchJob`] is handed out, run on
+//! the blocking pool, and its answer accepted only for the position it was asked for (the
+//! running slot is [`crate::parts::search::Searches`]).
 
 use std::hash::BuildHasher;
 use std::sync::atomic::AtomicBool;

@@ -1,5 +1,5 @@
-//! The position editor in the app state: a [`SetupRequest`] (`parts/setup.rs`) checked, or
-//! started as a new game.
+//! The position editor in the app state, behind [`crate::state::AppCore::game`]: a
+//! [`SetupRequest`] (`parts/setup.rs`) checked, or started as a new game.
 
 use crate::error::Result;
 use crate::parts::change::Change;

@@ -1,6 +1,7 @@
 //! The opening rules Swap and Swap2 in the app (issue 10 §3): the game session's
 //! [`SwapGame`] (`parts/swap.rs`) wired to the commands, the computer's roles in it, undo,
-//! saves and the view.
+//! saves and the view. The human's choices are [`GameHandle::choose_opening`], the computer's
+//! actions [`SearchHandle::finish_opening`].
 //!
 //! Against the computer the human opens (places stones 1–3) when the "you play" colour is
 //! black, the computer when it is white, as the side that moves first in a game without an
