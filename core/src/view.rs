@@ -39,6 +39,35 @@ pub struct GameSetup {
 }
 
 impl GameSetup {
+    /// Who plays a new game `game_id` of `game` as `settings` say, the opening rule's phase
+    /// included, with a fresh [`GameSetup::game_uid`]; `opening` is the renju opening `game`
+    /// begins with.
+    #[must_use]
+    pub fn from_settings(
+        settings: &Settings,
+        game_id: u64,
+        game: &Game,
+        opening: Option<&'static Opening>,
+    ) -> GameSetup {
+        GameSetup {
+            game_id,
+            mode: settings.mode,
+            level: settings.level,
+            human_color: settings.human_color,
+            stats_counted: false,
+            game_uid: GameSetup::new_uid(),
+            analysed: false,
+            opening,
+            swap: SwapGame::start(settings.opening_rule, game, settings.human_color),
+        }
+    }
+
+    /// A fresh [`GameSetup::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
+    #[must_use]
+    pub fn new_uid() -> u64 {
+        crate::random::random_u64().max(1)
+    }
+
     /// Whose time the game's first moves are on the clock (see [`SwapGame::clock_owners`]).
     #[must_use]
     pub fn clock_owners(&self) -> Vec<Color> {
@@ -508,6 +537,47 @@ mod tests {
 
     fn rif(s: &str) -> Point {
         Point::from_rif(s, 15).unwrap()
+    }
+
+    #[test]
+    fn a_new_game_follows_the_settings_its_opening_rule_too() {
+        let game = Game::new(Rule::Freestyle, 15).unwrap();
+        let settings = Settings {
+            mode: Mode::Computer,
+            level: Level::Hard,
+            human_color: Color::White,
+            opening_rule: OpeningRule::Swap2,
+            ..Settings::default()
+        };
+        let setup = GameSetup::from_settings(&settings, 7, &game, None);
+        assert_eq!(
+            (setup.game_id, setup.mode, setup.level, setup.human_color),
+            (7, Mode::Computer, Level::Hard, Color::White)
+        );
+        assert!(!setup.stats_counted && !setup.analysed && setup.opening.is_none());
+        let swap = setup.swap.expect("a Swap2 phase");
+        assert_eq!(
+            (swap.phase.rule(), swap.human),
+            (OpeningRule::Swap2, Side::Chooser)
+        );
+        assert_ne!(setup.game_uid, 0);
+        assert_ne!(
+            setup.game_uid,
+            GameSetup::from_settings(&settings, 7, &game, None).game_uid,
+            "every game its own uid"
+        );
+        // Without an opening rule, or under renju, there is no phase.
+        let plain = Settings {
+            opening_rule: OpeningRule::None,
+            ..settings.clone()
+        };
+        assert!(GameSetup::from_settings(&plain, 1, &game, None)
+            .swap
+            .is_none());
+        let renju = Game::new(Rule::Renju, 15).unwrap();
+        assert!(GameSetup::from_settings(&settings, 1, &renju, None)
+            .swap
+            .is_none());
     }
 
     #[test]

@@ -8,9 +8,8 @@ use wuzi::{Point, Rule};
 use crate::error::{Error, Result};
 use crate::parts::change::Change;
 use crate::parts::clock::GameClock;
-use crate::parts::swap::SwapGame;
 use crate::settings::{check_size, Mode};
-use crate::state::{fresh_game, new_game_uid, AppCore, NewGameOptions};
+use crate::state::{fresh_game, AppCore, NewGameOptions};
 use crate::view::{GameSetup, GameView};
 
 /// The commands that change the game itself (new game, move, undo, redo, records, the editor,
@@ -57,17 +56,12 @@ impl GameHandle<'_> {
                     None => fresh_game(settings.rule, settings.size),
                 };
                 core.clock = GameClock::new(&core.game, settings.time_limit());
-                core.session = GameSetup {
-                    game_id: core.session.game_id.wrapping_add(1),
-                    mode: settings.mode,
-                    level: settings.level,
-                    human_color: settings.human_color,
-                    stats_counted: false,
-                    game_uid: new_game_uid(),
-                    analysed: false,
+                core.session = GameSetup::from_settings(
+                    &settings,
+                    core.session.game_id.wrapping_add(1),
+                    &core.game,
                     opening,
-                    swap: SwapGame::start(settings.opening_rule, &core.game, settings.human_color),
-                };
+                );
                 if settings != core.settings {
                     core.settings = settings;
                     core.save_settings();

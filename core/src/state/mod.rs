@@ -208,7 +208,7 @@ impl SavedSession {
             // records with a setup were counted before).
             stats_counted: self.stats_counted || game.setup().is_some(),
             game_uid: if self.game_uid == 0 {
-                new_game_uid()
+                GameSetup::new_uid()
             } else {
                 self.game_uid
             },
@@ -254,11 +254,6 @@ pub struct AppCore {
     hooked: Position,
 }
 
-/// A game's [`GameSetup::game_uid`]: 64 random bits, never 0 (0 means "none" in old saves).
-pub(crate) fn new_game_uid() -> u64 {
-    crate::random::random_u64().max(1)
-}
-
 fn fresh_game(rule: Rule, size: u8) -> Game {
     // Sizes reach here only after `check_size`; 15 is the fallback the engine always accepts.
     Game::new(rule, size)
@@ -276,18 +271,8 @@ impl AppCore {
             clock: GameClock::new(&game, settings.time_limit()),
             time: TimeSource::system(),
             clock_paused: false,
+            session: GameSetup::from_settings(&settings, 1, &game, None),
             game,
-            session: GameSetup {
-                game_id: 1,
-                mode: settings.mode,
-                level: settings.level,
-                human_color: settings.human_color,
-                stats_counted: false,
-                game_uid: new_game_uid(),
-                analysed: false,
-                opening: None,
-                swap: None,
-            },
             settings,
             stats: Stats::default(),
             notices: vec![NOTICE_NOT_SAVED],
@@ -339,18 +324,8 @@ impl AppCore {
                     notices.push(NOTICE_GAME_DAMAGED);
                 }
                 let game = fresh_game(settings.rule, settings.size);
-                let session = GameSetup {
-                    game_id: 1,
-                    mode: settings.mode,
-                    level: settings.level,
-                    human_color: settings.human_color,
-                    stats_counted: false,
-                    game_uid: new_game_uid(),
-                    analysed: false,
-                    opening: None,
-                    // The first game follows the settings, its opening rule too.
-                    swap: SwapGame::start(settings.opening_rule, &game, settings.human_color),
-                };
+                // The first game follows the settings, its opening rule too.
+                let session = GameSetup::from_settings(&settings, 1, &game, None);
                 let clock = GameClock::new(&game, settings.time_limit());
                 (game, session, None, clock)
             }

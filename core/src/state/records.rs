@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::parts::change::Change;
 use crate::parts::clock::GameClock;
 use crate::state::game::GameHandle;
-use crate::state::{new_game_uid, RecordFormat};
+use crate::state::RecordFormat;
 use crate::view::{GameSetup, GameView};
 
 impl GameHandle<'_> {
@@ -41,7 +41,7 @@ impl GameHandle<'_> {
                     // A finished record is history, not a game won against the computer now; a
                     // record from a set-up position is practice, like the editor's (`start_setup`).
                     stats_counted: game.result().is_some() || game.setup().is_some(),
-                    game_uid: new_game_uid(),
+                    game_uid: GameSetup::new_uid(),
                     analysed: false,
                     opening: None,
                     swap: None,

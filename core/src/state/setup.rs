@@ -7,7 +7,6 @@ use crate::parts::clock::GameClock;
 use crate::parts::setup::{SetupPlayers, SetupRequest};
 use crate::settings::Mode;
 use crate::state::game::GameHandle;
-use crate::state::new_game_uid;
 use crate::view::{GameSetup, GameView};
 
 impl GameHandle<'_> {
@@ -41,7 +40,7 @@ impl GameHandle<'_> {
                     human_color: players.human_color.unwrap_or(core.settings.human_color),
                     // The empty board with black to move is an ordinary game and counts as one.
                     stats_counted: game.setup().is_some(),
-                    game_uid: new_game_uid(),
+                    game_uid: GameSetup::new_uid(),
                     analysed: false,
                     opening: None,
                     // An edited position starts as it stands: a Swap / Swap2 opening (issue 10 §3)
