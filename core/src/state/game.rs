@@ -85,11 +85,7 @@ impl GameHandle<'_> {
     /// `stale` for an old position, `gameOver`, `notYourTurn` while the computer is to move,
     /// `badArgument` / `offBoard` / `occupied` / `forbidden` for the point. Nothing changes then.
     pub fn play(&mut self, point: &str, game_id: u64, move_number: usize) -> Result<GameView> {
-        self.core.check_position(game_id, move_number)?;
-        self.core.check_flag();
-        if self.core.over() {
-            return Err(Error::GameOver);
-        }
+        self.core.check_live(game_id, move_number)?;
         if self.core.session.computer_to_move(&self.core.game) {
             return Err(Error::NotYourTurn);
         }

@@ -400,6 +400,21 @@ impl AppCore {
         }
     }
 
+    /// The guard of a command that acts in the position `(game_id, move_number)` the player
+    /// saw (a move, an opening choice, a search): it is still the current one, and the game
+    /// is not over, its flag checked first (a fallen flag ends it now).
+    ///
+    /// # Errors
+    /// `stale` for an old position, `gameOver` for a finished game.
+    pub(crate) fn check_live(&mut self, game_id: u64, move_number: usize) -> Result<()> {
+        self.check_position(game_id, move_number)?;
+        self.check_flag();
+        if self.over() {
+            return Err(Error::GameOver);
+        }
+        Ok(())
+    }
+
     /// The game's position after its first `n` moves, replayed from its start (the set-up
     /// position or the empty board) with nothing to redo: what analysis and review search.
     pub(crate) fn replayed(&self, n: usize) -> Result<Game> {

@@ -43,11 +43,7 @@ impl SearchHandle<'_> {
         game_id: u64,
         move_number: usize,
     ) -> Result<SearchJob> {
-        self.core.check_position(game_id, move_number)?;
-        self.core.check_flag();
-        if self.core.over() {
-            return Err(Error::GameOver);
-        }
+        self.core.check_live(game_id, move_number)?;
         if kind == SearchKind::Move && !self.core.session.computer_to_move(&self.core.game) {
             return Err(Error::NotYourTurn);
         }

@@ -116,11 +116,7 @@ impl GameHandle<'_> {
         game_id: u64,
         move_number: usize,
     ) -> Result<GameView> {
-        self.core.check_position(game_id, move_number)?;
-        self.core.check_flag();
-        if self.core.over() {
-            return Err(Error::GameOver);
-        }
+        self.core.check_live(game_id, move_number)?;
         let mut swap = self.core.swap_in_progress().ok_or(Error::NoChoiceDue)?;
         if swap.phase.choices().is_empty() {
             return Err(Error::NoChoiceDue);
