@@ -8,6 +8,8 @@
 //! - [`clock`]: the game clock, plain data that never reads the time itself;
 //! - [`engine`]: the engine, built on first use and dropped after a panic;
 //! - [`search`]: the computer's and the hint's search jobs and their one running slot;
+//! - [`session`]: the game session: the game and who plays it, its opening phase included;
+//! - [`session_clock`]: the game clock tied to the session, with its time source and pause;
 //! - [`analysis`]: analysis mode's jobs and the running one;
 //! - [`review`]: game review's jobs, the running one and the finished review;
 //! - [`setup`]: a position from the editor, checked by the referee.
@@ -19,5 +21,7 @@ pub mod engine;
 pub mod opening;
 pub mod review;
 pub mod search;
+pub mod session;
+pub mod session_clock;
 pub mod setup;
 pub mod swap;

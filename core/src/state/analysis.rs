@@ -29,12 +29,12 @@ impl AnalysisHandle<'_> {
     /// is finished (there is nothing to analyse). Nothing changes then.
     pub fn begin(&mut self, game_id: u64, move_number: usize) -> Result<AnalysisJob> {
         let core = &mut *self.core;
-        if game_id != core.session.game_id || move_number > core.game.moves().len() {
+        if game_id != core.session.setup.game_id || move_number > core.session.game.moves().len() {
             return Err(Error::Stale);
         }
         // Replayed from the game's start (a set-up position's stones included), so the job
         // carries no redo list and an earlier position (review) is built like the current one.
-        let game = core.replayed(move_number)?;
+        let game = core.session.replayed(move_number)?;
         if game.result().is_some() {
             return Err(Error::GameOver);
         }

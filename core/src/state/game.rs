@@ -3,13 +3,14 @@
 //! Swap / Swap2 opening phase in `swap.rs`. Each makes its change through the one path of a
 //! change of the position (`position.rs`), so none can leave a hook out.
 
-use wuzi::{Point, Rule};
+use wuzi::Rule;
 
 use crate::error::{Error, Result};
 use crate::parts::change::Change;
 use crate::parts::clock::GameClock;
-use crate::settings::{check_size, Mode};
+use crate::settings::check_size;
 use crate::state::{fresh_game, AppCore, NewGameOptions};
+use crate::store::SETTINGS_FILE;
 use crate::view::{GameSetup, GameView};
 
 /// The commands that change the game itself (new game, move, undo, redo, records, the editor,
@@ -49,34 +50,27 @@ impl GameHandle<'_> {
         // A new game starts without analysis; the UI turns it on again where it wants it.
         self.core
             .change_position(Change::Replaced { analysis_off: true }, |core| {
-                core.game = match opening {
+                core.session.game = match opening {
                     Some(o) => o
                         .game(settings.size)
                         .unwrap_or_else(|_| fresh_game(settings.rule, settings.size)),
                     None => fresh_game(settings.rule, settings.size),
                 };
-                core.clock = GameClock::new(&core.game, settings.time_limit());
-                core.session = GameSetup::from_settings(
+                core.clock
+                    .reset(GameClock::new(&core.session.game, settings.time_limit()));
+                core.session.setup = GameSetup::from_settings(
                     &settings,
-                    core.session.game_id.wrapping_add(1),
-                    &core.game,
+                    core.session.setup.game_id.wrapping_add(1),
+                    &core.session.game,
                     opening,
                 );
                 if settings != core.settings {
                     core.settings = settings;
-                    core.save_settings();
+                    core.save(&[SETTINGS_FILE]);
                 }
                 Ok(())
             })?;
         Ok(self.core.view())
-    }
-
-    fn parse_point(&self, text: &str) -> Result<Point> {
-        let size = self.core.game.size();
-        Point::from_rif(text, size).map_err(|e| match e {
-            wuzi::ParsePointError::OffBoard { text, .. } => Error::OffBoard(text),
-            other => Error::BadArgument(other.to_string()),
-        })
     }
 
     /// The human plays `point` in the position `(game_id, move_number)` they saw.
@@ -86,83 +80,50 @@ impl GameHandle<'_> {
     /// `badArgument` / `offBoard` / `occupied` / `forbidden` for the point. Nothing changes then.
     pub fn play(&mut self, point: &str, game_id: u64, move_number: usize) -> Result<GameView> {
         self.core.check_live(game_id, move_number)?;
-        if self.core.session.computer_to_move(&self.core.game) {
+        if self
+            .core
+            .session
+            .setup
+            .computer_to_move(&self.core.session.game)
+        {
             return Err(Error::NotYourTurn);
         }
-        let p = self.parse_point(point)?;
-        let size = self.core.game.size();
+        let p = self.core.session.parse_point(point)?;
         // A hint for the previous position is of no use any more: the path cancels it.
         self.core
             .change_position(Change::Played { by_human: true }, |core| {
-                match core.swap_in_progress() {
-                    Some(swap) => core.place_opening_stone(swap, p),
-                    None => core
-                        .game
-                        .try_play(p)
-                        .map(drop)
-                        .map_err(|e| Error::from_play(e, size)),
-                }
+                core.session.play(p)
             })?;
         Ok(self.core.view())
     }
 
     /// Takes back the last move; against the computer, its reply and the human's move before it.
     pub fn undo(&mut self) -> GameView {
-        self.core.check_flag();
-        if !self.core.session.can_undo(&self.core.game) || self.core.clock.flag().is_some() {
-            return self.core.view();
+        self.core.clock().check_flag();
+        let core = &mut *self.core;
+        if !core.session.setup.can_undo(&core.session.game) || core.clock.flag().is_some() {
+            return core.view();
         }
         // The thinking so far stays with whoever was thinking: in the opening phase the side
         // of the role that acts, not of the stone's colour (the path banks it).
-        let _ = self.core.change_position(Change::Undone, |core| {
-            if let Some(mut swap) = core.swap_in_progress() {
-                // `can_undo` allowed it: one of the human's stones of the stage under way.
-                if swap.phase.take_back(&mut core.game).is_ok() {
-                    core.session.swap = Some(swap);
-                }
-                return Ok(());
-            }
-            match core.session.mode {
-                Mode::Local => {
-                    core.game.undo();
-                }
-                Mode::Computer => {
-                    // `can_undo` promised a human move after the opening stones, so the loop
-                    // stops on it before reaching them.
-                    while core.game.moves().len() > core.session.fixed_moves()
-                        && core.game.undo().is_some()
-                    {
-                        // After an undo the side to move is the side that made the undone move.
-                        if core.game.to_move() == core.session.human_color {
-                            break;
-                        }
-                    }
-                }
-            }
+        let _ = core.change_position(Change::Undone, |core| {
+            core.session.undo();
             Ok(())
         });
-        self.core.view()
+        core.view()
     }
 
     /// Replays the last undone move; against the computer, also the computer's reply after it.
     pub fn redo(&mut self) -> GameView {
-        self.core.check_flag();
-        if !self.core.session.can_redo(&self.core.game) || self.core.clock.flag().is_some() {
-            return self.core.view();
+        self.core.clock().check_flag();
+        let core = &mut *self.core;
+        if !core.session.setup.can_redo(&core.session.game) || core.clock.flag().is_some() {
+            return core.view();
         }
-        let _ = self.core.change_position(Change::Redone, |core| {
-            if let Some(mut swap) = core.swap_in_progress() {
-                if swap.phase.redo(&mut core.game).is_ok() {
-                    core.session.swap = Some(swap);
-                }
-                return Ok(());
-            }
-            core.game.redo();
-            if core.session.mode == Mode::Computer {
-                while core.session.computer_to_move(&core.game) && core.game.redo().is_some() {}
-            }
+        let _ = core.change_position(Change::Redone, |core| {
+            core.session.redo();
             Ok(())
         });
-        self.core.view()
+        core.view()
     }
 }

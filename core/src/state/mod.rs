@@ -1,9 +1,12 @@
 //! The app's state and every rule of the app, free of any host so it can be tested directly:
 //! which requests are stale, who is to move, what undo takes back, what gets counted and saved.
 //!
-//! [`AppCore`] itself keeps what concerns the whole app: loading, the view, the start state,
-//! settings and stats, saving. Everything else is reached through a small handle per concern,
-//! borrowed from the core for one call, each in its own file:
+//! [`AppCore`] is a thin composition of owned parts (`crate::parts`), each with its own state
+//! and tests: the game session ([`crate::parts::session::Session`]: the game, who plays it and
+//! its opening phase), its clock ([`crate::parts::session_clock::SessionClock`]), the search
+//! slot, analysis, review. It keeps what concerns the whole app: loading, the view, the start
+//! state, settings and stats, saving. Everything else is reached through a small handle per
+//! concern, borrowed from the core for one call, each in its own file:
 //! - [`AppCore::game`] ([`game::GameHandle`], `game.rs`): new game, the human's move, undo,
 //!   redo; records (`records.rs`), the position editor (`setup.rs`) and the choices of the
 //!   Swap / Swap2 opening phase (`swap.rs`) are its methods too;
@@ -15,9 +18,8 @@
 //!
 //! Every change of the position, whichever handle makes it, goes through the one path in
 //! `position.rs` (`AppCore::change_position`), which runs every hook. Saving is in
-//! `persist.rs`. The state each concern works on is a part of its own in `crate::parts` (the
-//! clock, the search slot, analysis, review, the opening phase), which these files wire to the
-//! game.
+//! `persist.rs`. These files wire the parts to the commands; the rules that need only one part
+//! are that part's.
 //!
 //! A host (the Tauri app's `commands.rs`) locks [`AppCore`] off the UI's thread, calls one
 //! method, and for a search runs the returned [`crate::parts::search::SearchJob`] there too
@@ -37,6 +39,8 @@ use crate::parts::clock::{GameClock, SavedClock, TimeSource};
 use crate::parts::opening::OpeningRule;
 use crate::parts::review::{GameReview, Reviews};
 use crate::parts::search::Searches;
+use crate::parts::session::Session;
+use crate::parts::session_clock::SessionClock;
 use crate::parts::swap::SwapGame;
 use crate::settings::{level_number, Mode, RenjuStart, Settings, Stats};
 use crate::store::{load, Loaded, Store, GAME_FILE, SETTINGS_FILE, STATS_FILE};
@@ -162,11 +166,11 @@ const SESSION_VERSION: u32 = 2;
 
 impl SavedSession {
     pub(crate) fn new(
-        game: &Game,
-        s: &GameSetup,
+        session: &Session,
         review: Option<&GameReview>,
         clock: SavedClock,
     ) -> SavedSession {
+        let s = &session.setup;
         SavedSession {
             version: SESSION_VERSION,
             game_id: s.game_id,
@@ -178,14 +182,14 @@ impl SavedSession {
             analysed: s.analysed,
             opening: s.opening.map(Opening::code),
             swap: s.swap,
-            game: game.to_saved(),
+            game: session.game.to_saved(),
             review: review.cloned(),
             clock: Some(clock),
         }
     }
 
     /// The game replayed through the referee, or `None` if the file describes no legal game.
-    fn restore(self) -> Option<(Game, GameSetup, Option<GameReview>, GameClock)> {
+    fn restore(self) -> Option<(Session, Option<GameReview>, GameClock)> {
         if !(1..=SESSION_VERSION).contains(&self.version) {
             return None;
         }
@@ -199,7 +203,7 @@ impl SavedSession {
             .filter(|o| {
                 game.rule() == Rule::Renju && game.moves().starts_with(&o.moves(game.size()))
             });
-        let session = GameSetup {
+        let setup = GameSetup {
             game_id: self.game_id,
             mode: self.mode,
             level: self.level,
@@ -220,18 +224,21 @@ impl SavedSession {
         };
         let review = self.review.filter(|r| r.fits(&game));
         let clock = match self.clock {
-            Some(saved) => GameClock::restore(saved, &game, session.clock_owners()),
+            Some(saved) => GameClock::restore(saved, &game, setup.clock_owners()),
             None => GameClock::new(&game, None),
         };
-        Some((game, session, review, clock))
+        Some((Session { game, setup }, review, clock))
     }
 }
 
-/// Everything the commands work on.
+/// Everything the commands work on: the app's owned parts, composed. A change of the position
+/// goes through `AppCore::change_position` (`position.rs`), whatever makes it.
 #[derive(Debug)]
 pub struct AppCore {
-    game: Game,
-    session: GameSetup,
+    /// The game, who plays it and its opening phase.
+    session: Session,
+    /// The game's clock, its time source and whether the UI paused it.
+    clock: SessionClock,
     settings: Settings,
     stats: Stats,
     /// Notice codes for the next `get_state` (given once).
@@ -242,12 +249,6 @@ pub struct AppCore {
     analysis: Analysis,
     /// The game's finished review, and the running one.
     reviews: Reviews,
-    /// The game's clock (`clock.rs`).
-    clock: GameClock,
-    /// Where the clock reads the time (a fake one in tests).
-    time: TimeSource,
-    /// The UI paused the clock: the app is in the background or a sheet is open.
-    clock_paused: bool,
     /// `None`: no storage, nothing is saved (and the player was told).
     store: Option<Box<dyn Store>>,
     /// The position the hooks of [`AppCore::change_position`] last ran for (`position.rs`).
@@ -261,29 +262,53 @@ fn fresh_game(rule: Rule, size: u8) -> Game {
         .expect("15 is a valid board size")
 }
 
+/// The first game, as `settings` say, its opening rule too, and its clock.
+fn first_game(settings: &Settings) -> (Session, GameClock) {
+    let game = fresh_game(settings.rule, settings.size);
+    let setup = GameSetup::from_settings(settings, 1, &game, None);
+    let clock = GameClock::new(&game, settings.time_limit());
+    (Session { game, setup }, clock)
+}
+
 impl AppCore {
+    /// The core over its parts, the hooks marked as run for the position it starts from.
+    fn compose(
+        session: Session,
+        clock: SessionClock,
+        settings: Settings,
+        stats: Stats,
+        notices: Vec<&'static str>,
+        reviews: Reviews,
+        store: Option<Box<dyn Store>>,
+    ) -> AppCore {
+        AppCore {
+            hooked: session.position(),
+            session,
+            clock,
+            settings,
+            stats,
+            notices,
+            searches: Searches::default(),
+            analysis: Analysis::default(),
+            reviews,
+            store,
+        }
+    }
+
     /// A fresh state that is never saved, with [`NOTICE_NOT_SAVED`] for the player.
     #[must_use]
     pub fn unsaved() -> AppCore {
         let settings = Settings::default();
-        let game = fresh_game(settings.rule, settings.size);
-        let mut core = AppCore {
-            clock: GameClock::new(&game, settings.time_limit()),
-            time: TimeSource::system(),
-            clock_paused: false,
-            session: GameSetup::from_settings(&settings, 1, &game, None),
-            game,
+        let (session, clock) = first_game(&settings);
+        AppCore::compose(
+            session,
+            SessionClock::new(clock, TimeSource::system()),
             settings,
-            stats: Stats::default(),
-            notices: vec![NOTICE_NOT_SAVED],
-            searches: Searches::default(),
-            analysis: Analysis::default(),
-            reviews: Reviews::default(),
-            store: None,
-            hooked: (0, 0, None, Color::Black, None),
-        };
-        core.hooked = core.position();
-        core
+            Stats::default(),
+            vec![NOTICE_NOT_SAVED],
+            Reviews::default(),
+            None,
+        )
     }
 
     /// The state saved in `store`, or a fresh one; damaged documents give a fresh part and a
@@ -316,47 +341,36 @@ impl AppCore {
             }
         };
         let saved = load(&store, GAME_FILE, SavedSession::restore);
-        let damaged_game = matches!(saved, Loaded::Damaged);
-        let (game, session, review, clock) = match saved {
+        let (session, review, clock) = match saved {
             Loaded::Found(found) => found,
             Loaded::Missing | Loaded::Damaged => {
-                if damaged_game {
+                if matches!(saved, Loaded::Damaged) {
                     notices.push(NOTICE_GAME_DAMAGED);
                 }
-                let game = fresh_game(settings.rule, settings.size);
-                // The first game follows the settings, its opening rule too.
-                let session = GameSetup::from_settings(&settings, 1, &game, None);
-                let clock = GameClock::new(&game, settings.time_limit());
-                (game, session, None, clock)
+                let (session, clock) = first_game(&settings);
+                (session, None, clock)
             }
         };
-        let mut core = AppCore {
-            clock,
-            time,
-            clock_paused: false,
-            game,
+        let mut core = AppCore::compose(
             session,
+            SessionClock::new(clock, time),
             settings,
             stats,
             notices,
-            searches: Searches::default(),
-            analysis: Analysis::default(),
-            reviews: Reviews::restored(review),
-            store: Some(Box::new(store)),
-            hooked: (0, 0, None, Color::Black, None),
-        };
-        core.hooked = core.position();
+            Reviews::restored(review),
+            Some(Box::new(store)),
+        );
         if !core.notices.is_empty() {
             // Replace the damaged documents now rather than at the first move.
             core.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
         }
-        core.sync_clock();
+        core.clock.sync(&core.session);
         core
     }
 
     /// The whole state for the UI's start; the notice is handed out once.
     pub fn app_state(&mut self) -> AppState {
-        self.check_flag();
+        self.clock().check_flag();
         AppState {
             game: self.view(),
             settings: self.settings.clone(),
@@ -371,12 +385,12 @@ impl AppCore {
     pub fn view(&self) -> GameView {
         debug_assert_eq!(
             self.hooked,
-            self.position(),
+            self.session.position(),
             "the position changed past `change_position`"
         );
-        let mut view = GameView::new(&self.game, &self.session);
-        view.review = self.reviews.of(&self.game).map(ReviewView::from);
-        self.show_clock(&mut view);
+        let mut view = GameView::new(&self.session.game, &self.session.setup);
+        view.review = self.reviews.of(&self.session.game).map(ReviewView::from);
+        self.clock.show(&self.session, &mut view);
         view
     }
 
@@ -392,14 +406,6 @@ impl AppCore {
         &self.stats
     }
 
-    pub(crate) fn check_position(&self, game_id: u64, move_number: usize) -> Result<()> {
-        if game_id == self.session.game_id && move_number == self.game.moves().len() {
-            Ok(())
-        } else {
-            Err(Error::Stale)
-        }
-    }
-
     /// The guard of a command that acts in the position `(game_id, move_number)` the player
     /// saw (a move, an opening choice, a search): it is still the current one, and the game
     /// is not over, its flag checked first (a fallen flag ends it now).
@@ -407,23 +413,12 @@ impl AppCore {
     /// # Errors
     /// `stale` for an old position, `gameOver` for a finished game.
     pub(crate) fn check_live(&mut self, game_id: u64, move_number: usize) -> Result<()> {
-        self.check_position(game_id, move_number)?;
-        self.check_flag();
-        if self.over() {
+        self.session.check_position(game_id, move_number)?;
+        self.clock().check_flag();
+        if self.clock.over(&self.session) {
             return Err(Error::GameOver);
         }
         Ok(())
-    }
-
-    /// The game's position after its first `n` moves, replayed from its start (the set-up
-    /// position or the empty board) with nothing to redo: what analysis and review search.
-    pub(crate) fn replayed(&self, n: usize) -> Result<Game> {
-        let size = self.game.size();
-        let mut game = self.game.at_start();
-        for &p in self.game.moves().iter().take(n) {
-            game.try_play(p).map_err(|e| Error::from_play(e, size))?;
-        }
-        Ok(game)
     }
 
     /// Changes the fields of the settings named in `patch`.
@@ -434,17 +429,9 @@ impl AppCore {
         let settings = self.settings.patched(patch)?;
         if settings != self.settings {
             self.settings = settings;
-            self.save_settings();
+            self.save(&[SETTINGS_FILE]);
         }
         Ok(self.settings.clone())
-    }
-
-    /// A move against the computer made while analysis is on marks the game as analysed: its
-    /// result is counted apart in the stats (the player had the engine's help).
-    pub(crate) fn mark_analysed(&mut self) {
-        if self.analysis.is_on() && self.session.mode == Mode::Computer {
-            self.session.analysed = true;
-        }
     }
 
     /// Whether the player wants haptic feedback.

@@ -26,14 +26,6 @@ impl AppCore {
         self.store.as_deref().map(Store::flush)
     }
 
-    pub(super) fn save_game(&self) {
-        self.save(&[GAME_FILE]);
-    }
-
-    pub(super) fn save_settings(&self) {
-        self.save(&[SETTINGS_FILE]);
-    }
-
     /// Hands a snapshot of `files` to the store, written in this order. A failed write must not
     /// undo the move the player just made: the store logs it, the next change of the file tries
     /// again, and `save_now` reports its own failure.
@@ -46,10 +38,9 @@ impl AppCore {
                     SETTINGS_FILE => serde_json::to_vec_pretty(&self.settings),
                     STATS_FILE => serde_json::to_vec_pretty(&self.stats.to_file()),
                     GAME_FILE => serde_json::to_vec_pretty(&SavedSession::new(
-                        &self.game,
                         &self.session,
-                        self.reviews.of(&self.game),
-                        self.clock.to_saved(self.time.now()),
+                        self.reviews.of(&self.session.game),
+                        self.clock.to_saved(),
                     )),
                     _ => return None,
                 };

@@ -16,9 +16,9 @@ impl GameHandle<'_> {
     /// only the moves after the setup and load as another game.
     pub fn export_record(&self, format: RecordFormat) -> Result<String> {
         match format {
-            RecordFormat::Moves if self.core.game.setup().is_some() => Err(Error::NeedsSgf),
-            RecordFormat::Moves => Ok(wuzi::notation::write_moves(&self.core.game)),
-            RecordFormat::Sgf => Ok(wuzi::notation::write_sgf(&self.core.game)),
+            RecordFormat::Moves if self.core.session.game.setup().is_some() => Err(Error::NeedsSgf),
+            RecordFormat::Moves => Ok(wuzi::notation::write_moves(&self.core.session.game)),
+            RecordFormat::Sgf => Ok(wuzi::notation::write_sgf(&self.core.session.game)),
         }
     }
 
@@ -28,16 +28,20 @@ impl GameHandle<'_> {
     /// # Errors
     /// [`Error::BadRecord`] if the text is not a record of a legal game; nothing changes then.
     pub fn import_record(&mut self, text: &str) -> Result<GameView> {
-        let game = wuzi::notation::parse_record(text, self.core.game.rule(), self.core.game.size())
-            .map_err(|e| Error::BadRecord(e.to_string()))?;
+        let game = wuzi::notation::parse_record(
+            text,
+            self.core.session.game.rule(),
+            self.core.session.game.size(),
+        )
+        .map_err(|e| Error::BadRecord(e.to_string()))?;
         // Analysis stays on: the UI starts the next job for the record's position.
         self.core.change_position(
             Change::Replaced {
                 analysis_off: false,
             },
             |core| {
-                core.session = GameSetup {
-                    game_id: core.session.game_id.wrapping_add(1),
+                core.session.setup = GameSetup {
+                    game_id: core.session.setup.game_id.wrapping_add(1),
                     // A finished record is history, not a game won against the computer now; a
                     // record from a set-up position is practice, like the editor's (`start_setup`).
                     stats_counted: game.result().is_some() || game.setup().is_some(),
@@ -45,12 +49,12 @@ impl GameHandle<'_> {
                     analysed: false,
                     opening: None,
                     swap: None,
-                    ..core.session
+                    ..core.session.setup
                 };
-                core.game = game;
+                core.session.game = game;
                 // A record has no clock: its moves stay untimed, and the game goes on without a
                 // limit.
-                core.clock = GameClock::new(&core.game, None);
+                core.clock.reset(GameClock::new(&core.session.game, None));
                 Ok(())
             },
         )?;

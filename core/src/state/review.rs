@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::parts::review::{GameReview, ReviewJob};
 use crate::settings::Mode;
 use crate::state::AppCore;
+use crate::store::GAME_FILE;
 use crate::view::GameView;
 
 /// Game review, borrowed from [`AppCore::review`]: a job begun for the game shown, run by
@@ -35,8 +36,8 @@ impl ReviewHandle<'_> {
     /// `stale` for another position, `badArgument` for a game without moves, `busy` while a
     /// review runs. Nothing changes then.
     pub fn begin(&mut self, game_id: u64, move_number: usize) -> Result<ReviewJob> {
-        self.core.check_position(game_id, move_number)?;
-        if self.core.game.moves().is_empty() {
+        self.core.session.check_position(game_id, move_number)?;
+        if self.core.session.game.moves().is_empty() {
             return Err(Error::BadArgument("there is no move to review".into()));
         }
         if self.core.reviews.is_running() {
@@ -44,18 +45,21 @@ impl ReviewHandle<'_> {
         }
         // Before anything changes: a refused request leaves the state as it was. Replayed from
         // the game's start, so a set-up position is reviewed from its own stones.
-        let game = self.core.replayed(self.core.game.moves().len())?;
+        let game = self
+            .core
+            .session
+            .replayed(self.core.session.game.moves().len())?;
         let job = self.core.reviews.begin(game, game_id)?;
         self.core.analysis.cancel_job();
         // A game still being played against the computer can be reviewed too (a loaded record,
         // say), but the review shows the engine's judgement as analysis does: the game then
         // counts as analysed.
-        if self.core.session.mode == Mode::Computer
-            && !self.core.over()
-            && !self.core.session.analysed
+        if self.core.session.setup.mode == Mode::Computer
+            && !self.core.clock.over(&self.core.session)
+            && !self.core.session.setup.analysed
         {
-            self.core.session.analysed = true;
-            self.core.save_game();
+            self.core.session.setup.analysed = true;
+            self.core.save(&[GAME_FILE]);
         }
         Ok(job)
     }
@@ -67,10 +71,13 @@ impl ReviewHandle<'_> {
     /// `cancelled` or `stale`; nothing is kept then.
     pub fn finish(&mut self, job: &ReviewJob, found: &[MoveReview]) -> Result<GameView> {
         self.core.reviews.end(job)?;
-        self.core
-            .reviews
-            .keep(job, found, self.core.session.game_id, &self.core.game)?;
-        self.core.save_game();
+        self.core.reviews.keep(
+            job,
+            found,
+            self.core.session.setup.game_id,
+            &self.core.session.game,
+        )?;
+        self.core.save(&[GAME_FILE]);
         Ok(self.core.view())
     }
 
@@ -90,6 +97,6 @@ impl<'a> ReviewHandle<'a> {
     #[must_use]
     pub fn current(self) -> Option<&'a GameReview> {
         let core: &'a AppCore = self.core;
-        core.reviews.of(&core.game)
+        core.reviews.of(&core.session.game)
     }
 }

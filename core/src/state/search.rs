@@ -44,12 +44,19 @@ impl SearchHandle<'_> {
         move_number: usize,
     ) -> Result<SearchJob> {
         self.core.check_live(game_id, move_number)?;
-        if kind == SearchKind::Move && !self.core.session.computer_to_move(&self.core.game) {
+        if kind == SearchKind::Move
+            && !self
+                .core
+                .session
+                .setup
+                .computer_to_move(&self.core.session.game)
+        {
             return Err(Error::NotYourTurn);
         }
         if kind == SearchKind::Hint
             && self
                 .core
+                .session
                 .swap_in_progress()
                 .is_some_and(|s| !s.phase.choices().is_empty())
         {
@@ -57,24 +64,25 @@ impl SearchHandle<'_> {
             return Err(Error::ChoiceDue);
         }
         let level = match kind {
-            SearchKind::Move => self.core.session.level,
+            SearchKind::Move => self.core.session.setup.level,
             SearchKind::Hint => HINT_LEVEL,
         };
         let cancel = self.core.searches.begin()?;
         let opening = match kind {
-            SearchKind::Move => self.core.opening_task(),
+            SearchKind::Move => self.core.session.opening_task(),
             SearchKind::Hint => None,
         };
         Ok(SearchJob {
-            game: self.core.game.clone(),
+            game: self.core.session.game.clone(),
             level,
             limits: match (kind, opening) {
                 // Every level decides the Swap / Swap2 opening with Master's budget (`swap.rs`),
                 // within the time its clock leaves it.
                 (SearchKind::Move, Some(task)) if task != OpeningTask::Stone => self
                     .core
-                    .limits_on_the_clock(Level::Master.default_limits(), false),
-                (SearchKind::Move, _) => self.core.search_limits(level),
+                    .clock
+                    .limits_on_the_clock(&self.core.session, Level::Master.default_limits(), false),
+                (SearchKind::Move, _) => self.core.clock.search_limits(&self.core.session, level),
                 (SearchKind::Hint, _) => level.default_limits(),
             },
             // Lower levels play with randomness; a fresh seed per search keeps games varied.
@@ -89,7 +97,9 @@ impl SearchHandle<'_> {
     /// Takes the finished `job` off the running slot; says whether its answer still applies.
     pub(super) fn end(&mut self, job: &SearchJob) -> Result<()> {
         self.core.searches.end(job)?;
-        self.core.check_position(job.game_id, job.move_number)
+        self.core
+            .session
+            .check_position(job.game_id, job.move_number)
     }
 
     /// Frees the running slot if it still holds this search (it may already be cancelled and
@@ -106,16 +116,17 @@ impl SearchHandle<'_> {
     pub fn finish_move(&mut self, job: &SearchJob, result: &SearchResult) -> Result<GameView> {
         self.end(job)?;
         // Its time ran out while it thought: the flag falls, and the move comes too late.
-        if self.core.check_flag() {
+        if self.core.clock().check_flag() {
             return Err(Error::GameOver);
         }
         // The engine answers `None` only when no legal move is left, which the referee already
         // scores as a finished game.
         let best = result.best.ok_or(Error::GameOver)?;
-        let size = self.core.game.size();
+        let size = self.core.session.game.size();
         self.core
             .change_position(Change::Played { by_human: false }, |core| {
-                core.game
+                core.session
+                    .game
                     .try_play(best)
                     .map(drop)
                     .map_err(|e| Error::from_play(e, size))
@@ -129,7 +140,7 @@ impl SearchHandle<'_> {
     /// `cancelled` or `stale` as for [`SearchHandle::finish_move`].
     pub fn finish_hint(&mut self, job: &SearchJob, result: &SearchResult) -> Result<Hint> {
         self.end(job)?;
-        let size = self.core.game.size();
+        let size = self.core.session.game.size();
         Ok(Hint {
             point: result.best.map(|p| p.rif(size).to_string()),
             verdict: result.verdict.into(),

@@ -33,8 +33,8 @@ impl GameHandle<'_> {
         // As after `new_game`: the UI turns analysis on again when the player asked for it.
         self.core
             .change_position(Change::Replaced { analysis_off: true }, |core| {
-                core.session = GameSetup {
-                    game_id: core.session.game_id.wrapping_add(1),
+                core.session.setup = GameSetup {
+                    game_id: core.session.setup.game_id.wrapping_add(1),
                     mode: players.mode,
                     level: players.level.unwrap_or(core.settings.level),
                     human_color: players.human_color.unwrap_or(core.settings.human_color),
@@ -47,7 +47,7 @@ impl GameHandle<'_> {
                     // is for the empty board, and its stones here were the player's own choice.
                     swap: None,
                 };
-                core.game = game;
+                core.session.game = game;
                 // The clock times the moves from the position (its stones have no times) and runs
                 // at once: the side to move is already thinking. A time limit is for a game
                 // against the computer, where it also bounds the computer's search; between two
@@ -57,7 +57,7 @@ impl GameHandle<'_> {
                     Mode::Computer => core.settings.time_limit(),
                     Mode::Local => None,
                 };
-                core.clock = GameClock::new(&core.game, limit);
+                core.clock.reset(GameClock::new(&core.session.game, limit));
                 Ok(())
             })?;
         Ok(self.core.view())

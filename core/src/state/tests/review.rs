@@ -20,8 +20,9 @@ fn local_five(core: &mut AppCore) {
 /// A made-up engine review of `core`'s game: every move "best" but the 4th, a blunder.
 fn made_up_review(core: &AppCore) -> Vec<wuzi::ai::review::MoveReview> {
     use wuzi::ai::review::{MoveClass, MoveReview};
-    let size = core.game.size();
-    core.game
+    let size = core.session.game.size();
+    core.session
+        .game
         .moves()
         .iter()
         .enumerate()
