@@ -28,22 +28,20 @@
 //! waits under the lock either: a change hands a snapshot to the host's [`Store`], in the order
 //! of the changes.
 
-use serde::{Deserialize, Serialize};
-use wuzi::openings::renju::{self, Opening};
-use wuzi::{Color, Game, Level, Rule, SavedGame};
+use serde::Deserialize;
+use wuzi::{Color, Game, Level, Rule};
 
 use crate::error::{Error, Result};
 use crate::parts::analysis::Analysis;
 use crate::parts::change::Position;
-use crate::parts::clock::{GameClock, SavedClock, TimeSource};
+use crate::parts::clock::{GameClock, TimeSource};
 use crate::parts::opening::OpeningRule;
-use crate::parts::review::{GameReview, Reviews};
+use crate::parts::review::Reviews;
 use crate::parts::search::Searches;
 use crate::parts::session::Session;
 use crate::parts::session_clock::SessionClock;
-use crate::parts::swap::SwapGame;
-use crate::settings::{level_number, Mode, RenjuStart, Settings, Stats};
-use crate::store::{load, Loaded, Store, GAME_FILE, SETTINGS_FILE, STATS_FILE};
+use crate::settings::{Mode, RenjuStart, Settings, Stats};
+use crate::store::{SaveTicket, Store, GAME_FILE, SETTINGS_FILE, STATS_FILE};
 use crate::view::{AppState, GameSetup, GameView, ReviewView};
 
 pub mod analysis;
@@ -57,15 +55,10 @@ pub mod search;
 mod setup;
 mod swap;
 
-/// Told once after a start that found the saved game unusable (a code the UI translates).
-pub const NOTICE_GAME_DAMAGED: &str = "gameDamaged";
-/// Told once after a start that found the settings unusable.
-pub const NOTICE_SETTINGS_DAMAGED: &str = "settingsDamaged";
-/// Told once after a start without a usable data folder: the player can play, but nothing is
-/// kept when the app closes.
-pub const NOTICE_NOT_SAVED: &str = "notSaved";
-/// Told once after a start that found the statistics unusable.
-pub const NOTICE_STATS_DAMAGED: &str = "statsDamaged";
+use persist::{Persistence, SavedSession};
+pub use persist::{
+    NOTICE_GAME_DAMAGED, NOTICE_NOT_SAVED, NOTICE_SETTINGS_DAMAGED, NOTICE_STATS_DAMAGED,
+};
 
 /// Hints always come from the strongest search (the same engine and its best move),
 /// whatever level the computer plays at; the lower levels are handicapped on purpose.
@@ -102,135 +95,6 @@ pub enum RecordFormat {
     Sgf,
 }
 
-/// The game file: the engine's save format plus who plays it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct SavedSession {
-    version: u32,
-    game_id: u64,
-    mode: Mode,
-    #[serde(with = "level_number")]
-    level: Level,
-    human_color: Color,
-    stats_counted: bool,
-    /// Absent from saves before issue 11 §3: such a game gets a fresh one when loaded.
-    #[serde(default)]
-    game_uid: u64,
-    /// Moves were played with analysis on (issue 10 §1); absent from older saves.
-    #[serde(default)]
-    analysed: bool,
-    /// The renju opening whose stones are the game's first three moves (issue 10 §3), by its
-    /// code; absent from older saves and from games without one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    opening: Option<String>,
-    /// The Swap / Swap2 opening phase (issue 10 §3); absent from older saves and from games
-    /// without one. Read leniently: a phase that cannot be read, or does not fit the game, is
-    /// dropped and the game still loads, as a game without an opening rule.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "lenient"
-    )]
-    swap: Option<SwapGame>,
-    game: SavedGame,
-    /// The game's review (issue 10 §2); absent from older saves. Read leniently: a review
-    /// that cannot be read, or does not fit the game, is dropped and the game still loads.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "lenient"
-    )]
-    review: Option<GameReview>,
-    /// The game clock (issue 10 §4); absent from version 1 saves. Read leniently like the
-    /// review: a clock that cannot be read is dropped and the game loads untimed.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "lenient"
-    )]
-    clock: Option<SavedClock>,
-}
-
-fn lenient<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
-    d: D,
-) -> std::result::Result<Option<T>, D::Error> {
-    let value = serde_json::Value::deserialize(d)?;
-    Ok(serde_json::from_value(value).ok())
-}
-
-/// The game file's format. 2 added the clock; version 1 files (with or without a Swap / Swap2
-/// phase, which needed no new version: its field is optional and read leniently) still load,
-/// untimed. A set-up position (issue 10 §5) is the engine's: `game` is a [`SavedGame`] of its
-/// own version 1 or 2 (2 adds `setup`), in a file of either version here.
-const SESSION_VERSION: u32 = 2;
-
-impl SavedSession {
-    pub(crate) fn new(
-        session: &Session,
-        review: Option<&GameReview>,
-        clock: SavedClock,
-    ) -> SavedSession {
-        let s = &session.setup;
-        SavedSession {
-            version: SESSION_VERSION,
-            game_id: s.game_id,
-            mode: s.mode,
-            level: s.level,
-            human_color: s.human_color,
-            stats_counted: s.stats_counted,
-            game_uid: s.game_uid,
-            analysed: s.analysed,
-            opening: s.opening.map(Opening::code),
-            swap: s.swap,
-            game: session.game.to_saved(),
-            review: review.cloned(),
-            clock: Some(clock),
-        }
-    }
-
-    /// The game replayed through the referee, or `None` if the file describes no legal game.
-    fn restore(self) -> Option<(Session, Option<GameReview>, GameClock)> {
-        if !(1..=SESSION_VERSION).contains(&self.version) {
-            return None;
-        }
-        let game = Game::from_saved(&self.game).ok()?;
-        // An opening the game does not begin with is dropped rather than the game: it only
-        // keeps undo from taking the opening stones back.
-        let opening = self
-            .opening
-            .as_deref()
-            .and_then(|code| renju::ALL.iter().find(|o| o.code() == code))
-            .filter(|o| {
-                game.rule() == Rule::Renju && game.moves().starts_with(&o.moves(game.size()))
-            });
-        let setup = GameSetup {
-            game_id: self.game_id,
-            mode: self.mode,
-            level: self.level,
-            human_color: self.human_color,
-            // A set-up position is never counted, whatever an older save says (imported
-            // records with a setup were counted before).
-            stats_counted: self.stats_counted || game.setup().is_some(),
-            game_uid: if self.game_uid == 0 {
-                GameSetup::new_uid()
-            } else {
-                self.game_uid
-            },
-            analysed: self.analysed,
-            opening,
-            swap: self
-                .swap
-                .filter(|s| game.rule() != Rule::Renju && s.fits(&game)),
-        };
-        let review = self.review.filter(|r| r.fits(&game));
-        let clock = match self.clock {
-            Some(saved) => GameClock::restore(saved, &game, setup.clock_owners()),
-            None => GameClock::new(&game, None),
-        };
-        Some((Session { game, setup }, review, clock))
-    }
-}
-
 /// Everything the commands work on: the app's owned parts, composed. A change of the position
 /// goes through `AppCore::change_position` (`position.rs`), whatever makes it.
 #[derive(Debug)]
@@ -249,8 +113,8 @@ pub struct AppCore {
     analysis: Analysis,
     /// The game's finished review, and the running one.
     reviews: Reviews,
-    /// `None`: no storage, nothing is saved (and the player was told).
-    store: Option<Box<dyn Store>>,
+    /// Where the documents are saved (`persist.rs`).
+    persist: Persistence,
     /// The position the hooks of [`AppCore::change_position`] last ran for (`position.rs`).
     hooked: Position,
 }
@@ -279,7 +143,7 @@ impl AppCore {
         stats: Stats,
         notices: Vec<&'static str>,
         reviews: Reviews,
-        store: Option<Box<dyn Store>>,
+        persist: Persistence,
     ) -> AppCore {
         AppCore {
             hooked: session.position(),
@@ -291,7 +155,7 @@ impl AppCore {
             searches: Searches::default(),
             analysis: Analysis::default(),
             reviews,
-            store,
+            persist,
         }
     }
 
@@ -307,7 +171,7 @@ impl AppCore {
             Stats::default(),
             vec![NOTICE_NOT_SAVED],
             Reviews::default(),
-            None,
+            Persistence::none(),
         )
     }
 
@@ -321,44 +185,20 @@ impl AppCore {
     /// [`AppCore::load`] with the clock reading `time` (tests pass a fake one).
     #[must_use]
     pub fn load_with_time(store: impl Store + 'static, time: TimeSource) -> AppCore {
-        let mut notices = Vec::new();
-        let settings = match load(&store, SETTINGS_FILE, |s: Settings| {
-            s.validate().is_ok().then_some(s)
-        }) {
-            Loaded::Found(s) => s,
-            Loaded::Missing => Settings::default(),
-            Loaded::Damaged => {
-                notices.push(NOTICE_SETTINGS_DAMAGED);
-                Settings::default()
-            }
-        };
-        let stats = match load(&store, STATS_FILE, Some) {
-            Loaded::Found(s) => s,
-            Loaded::Missing => Stats::default(),
-            Loaded::Damaged => {
-                notices.push(NOTICE_STATS_DAMAGED);
-                Stats::default()
-            }
-        };
-        let saved = load(&store, GAME_FILE, SavedSession::restore);
-        let (session, review, clock) = match saved {
-            Loaded::Found(found) => found,
-            Loaded::Missing | Loaded::Damaged => {
-                if matches!(saved, Loaded::Damaged) {
-                    notices.push(NOTICE_GAME_DAMAGED);
-                }
-                let (session, clock) = first_game(&settings);
-                (session, None, clock)
-            }
-        };
+        let (persist, found) = Persistence::open(store);
+        let (session, review, clock) = found.game.unwrap_or_else(|| {
+            // The first game follows the settings, its opening rule too.
+            let (session, clock) = first_game(&found.settings);
+            (session, None, clock)
+        });
         let mut core = AppCore::compose(
             session,
             SessionClock::new(clock, time),
-            settings,
-            stats,
-            notices,
+            found.settings,
+            found.stats,
+            found.notices,
             Reviews::restored(review),
-            Some(Box::new(store)),
+            persist,
         );
         if !core.notices.is_empty() {
             // Replace the damaged documents now rather than at the first move.
@@ -432,6 +272,37 @@ impl AppCore {
             self.save(&[SETTINGS_FILE]);
         }
         Ok(self.settings.clone())
+    }
+
+    /// Queues everything for writing and returns the ticket that waits until it is stored.
+    ///
+    /// # Errors
+    /// [`Error::Io`] if the app has no storage and saves nothing.
+    pub fn save_now(&self) -> Result<SaveTicket> {
+        self.save(&[SETTINGS_FILE, STATS_FILE, GAME_FILE]);
+        self.flush().ok_or_else(|| {
+            Error::Io(std::io::Error::other(
+                "saving is off: the app has no data folder",
+            ))
+        })
+    }
+
+    /// A ticket for the snapshots already queued (the app's exit waits for it); `None` when
+    /// nothing is saved.
+    #[must_use]
+    pub fn flush(&self) -> Option<SaveTicket> {
+        self.persist.flush()
+    }
+
+    /// Hands a snapshot of `files` to the store, written in this order (`persist.rs`).
+    fn save(&self, files: &[&'static str]) {
+        self.persist.write(files, &self.settings, &self.stats, || {
+            SavedSession::new(
+                &self.session,
+                self.reviews.of(&self.session.game),
+                self.clock.to_saved(),
+            )
+        });
     }
 
     /// Whether the player wants haptic feedback.
