@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # UI tests: snap.js unit tests (node's test runner), the touch/keyboard tests in headless
-# Chromium, and a WebKitGTK smoke test when WebKitWebDriver is present. Needs Node 20+ and Debian's chromium (`apt-get install -y chromium`); nothing here
+# Chromium on the real core (the browser version, built first into target/web/ by
+# scripts/web.sh), and a WebKitGTK smoke test when WebKitWebDriver is present. Needs Node 20+ and Debian's chromium (`apt-get install -y chromium`); nothing here
 # downloads a browser. Set CHROMIUM=/path/to/chromium to use another binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ if [[ ! -x "$chromium" ]]; then
 fi
 
 npm run --silent test:snap
+scripts/web.sh
 npm run --silent test:browser
 
 # The same UI in WebKitGTK, when its WebDriver is installed (Debian: webkit2gtk-driver xvfb xauth).

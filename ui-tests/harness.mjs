@@ -2,7 +2,7 @@
 // playwright-core (never a downloaded browser), and pages wired to the fake shell.
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -122,4 +122,119 @@ export async function pointPixel(page, col, row) {
 }
 
 export const calls = (page, cmd) => page.evaluate((c) => window.__fake.calls.filter((x) => !c || x.cmd === c), cmd);
+
+// ---------------------------------------------------------------------------------------------
+// The browser version on the real core: the site scripts/web.sh builds into target/web/ (the
+// app core and the engine in wasm, in a Web Worker behind web-host.js), served as it is.
+
+export const SITE = join(here, '..', 'target', 'web');
+const SITE_TYPES = { ...TYPES, '.wasm': 'application/wasm', '.webmanifest': 'application/manifest+json' };
+
+/** A static server for target/web/ on 127.0.0.1, as `scripts/web.sh serve` is. */
+export async function startSite() {
+  try {
+    await stat(join(SITE, 'wuzi_web_bg.wasm'));
+  } catch {
+    throw new Error('no target/web/: run scripts/web.sh first (scripts/ui-tests.sh does)');
+  }
+  const server = http.createServer(async (req, res) => {
+    const path = new URL(req.url, 'http://localhost').pathname;
+    const file = join(SITE, normalize(decodeURIComponent(path === '/' ? '/index.html' : path)));
+    if (!file.startsWith(SITE)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': SITE_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/**
+ * Runs in the page before its scripts: records every command the UI sends to the host (the
+ * real one, web-host.js, which it wraps as it is set up), in `window.__calls` (with `settled`
+ * once its reply came), and the channels passed with them in `window.__channels`. It only
+ * looks: every call goes on to the core unchanged.
+ */
+function recordCalls() {
+  window.__calls = [];
+  window.__channels = [];
+  let host;
+  Object.defineProperty(window, '__TAURI__', {
+    configurable: true,
+    get: () => host,
+    set(value) {
+      const send = value.core.invoke;
+      value.core.invoke = (cmd, args) => {
+        const call = { cmd, args: args === undefined ? null : JSON.parse(JSON.stringify(args)), t: performance.now(), settled: false };
+        window.__calls.push(call);
+        for (const arg of Object.values(args ?? {})) if (arg instanceof value.core.Channel) window.__channels.push(arg);
+        const reply = send(cmd, args);
+        reply.then(() => { call.settled = true; }, () => { call.settled = true; });
+        return reply;
+      };
+      host = value;
+    },
+  });
+}
+
+/** The settings every test starts from unless it says otherwise (one tap places a stone). */
+export const BASE_SETTINGS = { mode: 'computer', humanColor: 'black', level: 3, rule: 'freestyle', size: 15, confirmMove: 'off', sound: false, language: 'en' };
+
+/**
+ * The position a test starts from, reached through the real core as a player would: the
+ * settings saved, a new game started with them, then `record` (a move list or SGF) loaded or
+ * `moves` played one by one, and `then(invoke)` for anything else; the page is then loaded
+ * again, as the app is restarted, and shows the saved game. The commands of this preparation
+ * are not in `__calls`.
+ */
+async function prepare(page, { settings = {}, moves = [], record = null, then = null }) {
+  await page.evaluate(
+    async ({ settings, moves, record, then }) => {
+      const invoke = (cmd, args) => window.__TAURI__.core.invoke(cmd, args);
+      const s = await invoke('set_settings', { settings });
+      const options = { mode: s.mode, rule: s.rule, size: s.size, level: s.level, humanColor: s.humanColor, renjuOpening: s.renjuOpening, openingRule: s.openingRule };
+      let view = await invoke('new_game', { options });
+      if (record) view = await invoke('import_record', { text: record });
+      for (const point of moves) view = await invoke('play', { point, gameId: view.gameId, moveNumber: view.moveNumber });
+      // eslint-disable-next-line no-new-func
+      if (then) await new Function('invoke', 'view', `return (${then})(invoke, view)`)(invoke, view);
+      await invoke('save_now');
+    },
+    { settings: { ...BASE_SETTINGS, ...settings }, moves, record, then: then && String(then) },
+  );
+  await page.reload();
+}
+
+/**
+ * A page of the browser version on the real core, at `state` (see prepare()), loaded and
+ * showing the board. `init` scripts run in the page before its own (after the recorder).
+ * @param {import('playwright-core').Browser} browser
+ */
+export async function openSite(browser, site, { device = PHONE, colorScheme = 'light', reducedMotion = 'no-preference', locale = 'en-US', state = {}, init = [] } = {}) {
+  const context = await browser.newContext({ ...device, colorScheme, reducedMotion, locale, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.addInitScript(recordCalls);
+  for (const script of init) await page.addInitScript(script);
+  await page.goto(site.url);
+  await page.waitForSelector('html[data-ready="true"]');
+  if (state) await prepare(page, state);
+  await page.waitForSelector('html[data-ready="true"]');
+  await page.waitForSelector('#board [role="gridcell"]');
+  return { page, context, errors };
+}
+
+/** The commands the UI sent, `cmd` only if given. */
+export const sent = (page, cmd) => page.evaluate((c) => window.__calls.filter((x) => !c || x.cmd === c), cmd);
 export const stoneAt = (page, point) => page.getAttribute(`#board [data-point="${point}"]`, 'data-stone');
