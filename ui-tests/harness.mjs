@@ -190,25 +190,37 @@ export const BASE_SETTINGS = { mode: 'computer', humanColor: 'black', level: 3, 
 /**
  * The position a test starts from, reached through the real core as a player would: the
  * settings saved, a new game started with them, then `record` (a move list or SGF) loaded or
- * `moves` played one by one, and `then(invoke)` for anything else; the page is then loaded
- * again, as the app is restarted, and shows the saved game. The commands of this preparation
- * are not in `__calls`.
+ * `moves` played one by one, then `then(view)` run in the page for anything else (it calls
+ * `window.__TAURI__.core.invoke` itself and returns the view); the page is then loaded again,
+ * as the app is restarted, and shows the saved game. With `saved`, a function run in the page
+ * on the saved game (the parsed `wuzi:game.json`) before that load, the game is as an earlier
+ * session left it (say, with more time spent on the clock than a test can wait). The commands
+ * of this preparation are not in `__calls`.
  */
-async function prepare(page, { settings = {}, moves = [], record = null, then = null }) {
-  await page.evaluate(
-    async ({ settings, moves, record, then }) => {
+async function prepare(page, { settings = {}, moves = [], record = null, then = null, saved = null }) {
+  let view = await page.evaluate(
+    async ({ settings, moves, record }) => {
       const invoke = (cmd, args) => window.__TAURI__.core.invoke(cmd, args);
       const s = await invoke('set_settings', { settings });
       const options = { mode: s.mode, rule: s.rule, size: s.size, level: s.level, humanColor: s.humanColor, renjuOpening: s.renjuOpening, openingRule: s.openingRule };
       let view = await invoke('new_game', { options });
       if (record) view = await invoke('import_record', { text: record });
       for (const point of moves) view = await invoke('play', { point, gameId: view.gameId, moveNumber: view.moveNumber });
-      // eslint-disable-next-line no-new-func
-      if (then) await new Function('invoke', 'view', `return (${then})(invoke, view)`)(invoke, view);
-      await invoke('save_now');
+      return view;
     },
-    { settings: { ...BASE_SETTINGS, ...settings }, moves, record, then: then && String(then) },
+    { settings: { ...BASE_SETTINGS, ...settings }, moves, record },
   );
+  if (then) view = await page.evaluate(then, view);
+  await page.evaluate(() => window.__TAURI__.core.invoke('save_now'));
+  if (saved) {
+    const apply = () => {
+      if (sessionStorage.getItem('wuzi-test:saved')) return;
+      sessionStorage.setItem('wuzi-test:saved', '1');
+      const game = JSON.parse(localStorage.getItem('wuzi:game.json'));
+      localStorage.setItem('wuzi:game.json', JSON.stringify(EDIT(game)));
+    };
+    await page.addInitScript({ content: `(${apply})()`.replace('EDIT', `(${saved})`) });
+  }
   await page.reload();
 }
 
