@@ -1,11 +1,12 @@
 // Swap and Swap2 openings (phone 390×844).
-// The real UI in headless Chromium (Debian's chromium through playwright-core); the Tauri IPC
-// is replaced, here only, by the recorder in fake-tauri.js. Screenshots go to artifacts/.
+// The real UI on the real core: the browser version scripts/web.sh builds (the app core and the
+// engine in wasm), in headless Chromium (Debian's chromium through playwright-core); a recorder
+// only notes the commands the UI sends. Screenshots go to artifacts/.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { calls, stoneAt, ARTIFACTS } from './harness.mjs';
-import { useBrowser, open, tapAt, waitCalls, waitPlayed, statusText, settled } from './browser-shared.mjs';
+import { sent as calls, stoneAt, ARTIFACTS } from './harness.mjs';
+import { useBrowser, open, tapAt, waitCalls, waitPlayed, statusText, settled, placed, currentGame } from './browser-shared.mjs';
 
 useBrowser();
 
@@ -20,7 +21,7 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
   }
 
   test('two players: stones by taps, choices by buttons, the status says who does what', async () => {
-    const { page, done } = await open({ fake: SWAP2_LOCAL });
+    const { page, done } = await open({ state: SWAP2_LOCAL });
     await page.waitForSelector('#swap-row', { state: 'visible' });
     assert.equal(await statusText(page), 'Opener: place stone 1 of 3');
     assert.match(await page.textContent('#meta'), /Swap2/, 'the rule in use is named');
@@ -73,10 +74,10 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
   });
 
   test('against the computer: it proposes three stones, the player takes white and plays on', async () => {
-    const { page, done } = await open({ fake: { settings: { mode: 'computer', humanColor: 'white', confirmMove: 'off', openingRule: 'swap2' } } });
+    const { page, done } = await open({ state: { settings: { mode: 'computer', humanColor: 'white', openingRule: 'swap2' } } });
     await waitCalls(page, 'computer_move', 1);
     await page.waitForSelector('#swap-black', { state: 'visible' });
-    for (const p of ['h8', 'h9', 'i9']) assert.ok(await stoneAt(page, p));
+    assert.equal(await placed(page), 3, 'the computer’s three stones');
     assert.equal(await statusText(page), 'Choose: take black, keep white and play the 4th stone, or place two more');
     assert.equal(await page.getAttribute('#status', 'data-long'), '', 'a long status takes two lines');
     const status = await page.evaluate(() => {
@@ -89,29 +90,32 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
     await page.waitForSelector('#swap-row', { state: 'hidden' });
     assert.equal(await statusText(page), 'Your move');
     assert.equal(await page.isDisabled('#hint'), false);
-    await tapAt(page, 9, 5); // j10, white's stone 4
+    // White's stone 4, on a free point next to the centre.
+    const taken = (await currentGame(page)).moves;
+    const point = ['j10', 'g6', 'f10', 'j6', 'e11'].find((p) => !taken.includes(p));
+    await page.tap(`#board [data-point="${point}"]`);
     await waitCalls(page, 'play', 1);
     await waitCalls(page, 'computer_move', 2);
-    assert.equal(await stoneAt(page, 'j10'), 'white');
+    assert.equal(await stoneAt(page, point), 'white');
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="black"]').length === 3, null, { timeout: 20_000 });
+    assert.equal(await statusText(page), 'Your move');
     await done();
   });
 
   test('against the computer as opener: the computer’s choice is told, and the rule is a setting', async () => {
-    const fake = {
-      settings: { mode: 'computer', humanColor: 'black', confirmMove: 'off', openingRule: 'swap' },
-      swapComputer: [{ choice: 'white', stones: ['j10'] }],
-    };
-    const { page, done } = await open({ fake });
+    const { page, done } = await open({ state: { settings: { mode: 'computer', humanColor: 'black', openingRule: 'swap' } } });
     assert.equal(await statusText(page), 'Place stone 1 of 3');
     assert.match(await page.textContent('#swap-info'), /Swap · you open/);
-    for (const [n, [c, r]] of [[7, 7], [7, 6], [8, 6]].entries()) {
+    // Black's two stones thrown into the corners, white's in the centre: the computer takes
+    // white, and plays its 4th stone.
+    for (const [n, [c, r]] of [[0, 14], [7, 7], [14, 0]].entries()) {
       await tapAt(page, c, r);
       await waitCalls(page, 'play', n + 1);
     }
     await waitCalls(page, 'computer_move', 1);
     await page.waitForSelector('#toast:not([hidden])');
     assert.equal(await page.textContent('#toast'), 'The computer takes white: you play black');
-    await page.waitForSelector('#board [data-point="j10"][data-stone="white"]');
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="white"]').length === 2, null, { timeout: 20_000 });
     assert.equal(await statusText(page), 'Your move');
     await page.tap('#help');
     await page.waitForSelector('#help-sheet[open]');
@@ -124,7 +128,7 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
     assert.equal(await page.isChecked('#settings-sheet input[name="openingRule"][value="swap"]'), true);
     assert.equal(await page.isVisible('#applies-next'), false, 'playing black after opening is what was set');
     await page.tap('#settings-sheet input[name="openingRule"][value="swap2"]');
-    await page.waitForFunction(() => window.__fake.calls.some((c) => c.cmd === 'set_settings' && c.args.settings.openingRule === 'swap2'));
+    await page.waitForFunction(() => window.__calls.some((c) => c.cmd === 'set_settings' && c.args.settings.openingRule === 'swap2'));
     await page.waitForSelector('#applies-next', { state: 'visible' });
     await page.tap('#settings-sheet input[name="rule"][value="renju"]');
     await page.waitForSelector('#field-opening-rule', { state: 'hidden' });
@@ -132,8 +136,7 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
   });
 
   test('Chinese: the choices and the status are translated', async () => {
-    const fake = { settings: { mode: 'computer', humanColor: 'white', confirmMove: 'off', openingRule: 'swap2', language: 'zh-CN' } };
-    const { page, done } = await open({ fake });
+    const { page, done } = await open({ state: { settings: { mode: 'computer', humanColor: 'white', openingRule: 'swap2', language: 'zh-CN' } } });
     await page.waitForSelector('#swap-black', { state: 'visible' });
     assert.equal(await page.textContent('#swap-black'), '执黑');
     assert.equal(await page.textContent('#swap-two'), '再摆两子');
