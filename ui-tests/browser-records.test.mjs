@@ -1,11 +1,12 @@
 // Game records and layout at the default window, 480×800 (issue 26).
-// The real UI in headless Chromium (Debian's chromium through playwright-core); the Tauri IPC
-// is replaced, here only, by the recorder in fake-tauri.js. Screenshots go to artifacts/.
+// The real UI on the real core: the browser version scripts/web.sh builds (the app core and the
+// engine in wasm), in headless Chromium (Debian's chromium through playwright-core); a recorder
+// only notes the commands the UI sends. Screenshots go to artifacts/.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { calls, DESKTOP, ARTIFACTS } from './harness.mjs';
-import { useBrowser, LOCAL, FINISHED, open, waitCalls, statusText, placed } from './browser-shared.mjs';
+import { sent as calls, DESKTOP, ARTIFACTS } from './harness.mjs';
+import { useBrowser, LOCAL, FINISHED, open, waitCalls, statusText, placed, currentGame } from './browser-shared.mjs';
 
 useBrowser();
 
@@ -22,19 +23,20 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
     await page.click('#settings');
     await page.waitForSelector('#settings-sheet[open]');
   };
+  // The message the core rejects `text` with (asked directly of the real host).
+  const rawWords = (page, text) => page.evaluate((t) => window.__TAURI__.core.invoke('import_record', { text: t }).then(() => null, (e) => e.message), text);
   const load = async (page, text) => {
     await page.fill('#record-text', text);
     await page.click('#import-record');
   };
 
   test('a finished record of another rule stays on screen, its rule the game’s', async () => {
-    const { page, done } = await open({ device: WINDOW, fake: COMPUTER });
+    const { page, done } = await open({ device: WINDOW, state: COMPUTER });
     await openSettings(page);
-    await page.evaluate(() =>
-      window.__fake.next.push({ rule: 'standard', result: { winner: 'black', reason: 'five', line: ['h8', 'i8', 'j8', 'k8', 'l8'] } }),
-    );
-    await load(page, 'h8 a15 i8 c15 j8 e15 k8 g15 l8');
+    // h8 a15 i8 c15 j8 e15 k8 g15 l8 under the standard rule, while freestyle is set.
+    await load(page, '(;GM[4]FF[4]SZ[15]RU[standard];B[hh];W[aa];B[ih];W[ca];B[jh];W[ea];B[kh];W[ga];B[lh])');
     await page.waitForSelector('#gameover-sheet[open]');
+    assert.deepEqual((await currentGame(page)).result.line.slice().sort(), ['h8', 'i8', 'j8', 'k8', 'l8']);
     assert.equal((await calls(page, 'new_game')).length, 0, 'the loaded game is not thrown away');
     assert.equal(await placed(page), 9);
     assert.match(await page.textContent('#meta'), /^Standard/);
@@ -42,7 +44,7 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
   });
 
   test('a review started from the sheet keeps its game, options changed or not', async () => {
-    const { page, done } = await open({ device: WINDOW, fake: { ...FINISHED, settings: { mode: 'local', confirmMove: 'off' } } });
+    const { page, done } = await open({ device: WINDOW, state: { ...FINISHED, settings: { mode: 'local', confirmMove: 'off' } } });
     await page.waitForSelector('#gameover-sheet[open]');
     await page.click('#gameover-sheet [data-close]');
     await openSettings(page);
@@ -56,7 +58,7 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
   });
 
   test('game options changed in the sheet still start a new game at once on an empty board', async () => {
-    const { page, done } = await open({ device: WINDOW, fake: COMPUTER });
+    const { page, done } = await open({ device: WINDOW, state: COMPUTER });
     await openSettings(page);
     await page.click('#settings-sheet input[name="rule"][value="standard"]');
     await waitCalls(page, 'set_settings', 1);
@@ -67,17 +69,17 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
   });
 
   test('errors show inside the sheet until dismissed or replaced, in the UI’s own words', async () => {
-    const { page, done } = await open({
-      device: WINDOW,
-      fake: { ...COMPUTER, failures: [{ cmd: 'import_record', code: 'badRecord', message: 'not a readable game record: raw engine words' }] },
-    });
+    const { page, done } = await open({ device: WINDOW, state: COMPUTER });
     await openSettings(page);
     await load(page, 'hello world ((');
     await page.waitForSelector('#record-message:not([hidden])');
     assert.deepEqual(await message(page), { text: 'That record could not be read', kind: 'error' });
     assert.equal(await page.getAttribute('#record-message', 'role'), 'alert');
     assert.equal(await page.evaluate(() => document.querySelector('#settings-sheet').open), true, 'the sheet stays open');
-    assert.doesNotMatch(await page.textContent('body'), /raw engine words/);
+    // The core's own words for it (asked again here) are nowhere on the page.
+    const words = await rawWords(page, 'hello world ((');
+    assert.match(words, /\w{4}/);
+    assert.ok(!(await page.textContent('body')).includes(words), words);
     // Longer than a notice in the status line lasts (2.6 s): it is still there. Time must pass
     // here, so this sleep stays.
     await page.waitForTimeout(3000);
@@ -115,22 +117,26 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
   });
 
   test('an error from the shell in its own words is never shown; Chinese words its own', async () => {
-    const { page, done } = await open({
-      device: WINDOW,
-      fake: { settings: { ...COMPUTER.settings, language: 'zh-CN' }, setup: { black: ['h8'], white: [], toMove: 'white' }, failures: [{ cmd: 'import_record', code: 'internal', message: 'panic at src/x.rs' }] },
-    });
+    // A set-up position: black's h8, white to move.
+    const setup = async () =>
+      window.__TAURI__.core.invoke('start_setup', {
+        setup: { rule: 'freestyle', size: 15, black: ['h8'], white: [], toMove: 'white' },
+        players: { mode: 'local' },
+      });
+    const { page, done } = await open({ device: WINDOW, state: { settings: { ...COMPUTER.settings, language: 'zh-CN' }, then: setup } });
     await openSettings(page);
     await page.click('#copy-moves'); // a set-up position needs SGF
     await page.waitForSelector('#record-message:not([hidden])');
     assert.equal((await message(page)).text, '着法列表无法保存摆好的棋子，请复制 SGF');
-    await load(page, 'h8 i9');
-    await page.waitForFunction(() => document.querySelector('#record-message .sheet-message-text').textContent === '出错了');
-    assert.doesNotMatch(await page.textContent('body'), /panic/);
+    await load(page, 'h8 h8');
+    await page.waitForFunction(() => document.querySelector('#record-message .sheet-message-text').textContent === '无法读取该棋谱');
+    const words = await rawWords(page, 'h8 h8');
+    assert.ok(!(await page.textContent('body')).includes(words), words);
     await done();
   });
 
   test('an unfinished loaded game can be reviewed against the computer', async () => {
-    const { page, done } = await open({ device: WINDOW, fake: COMPUTER });
+    const { page, done } = await open({ device: WINDOW, state: COMPUTER });
     await openSettings(page);
     await load(page, 'h8 i9 h9 h10 g8 i8 j7 f9');
     await page.waitForFunction(() => !document.querySelector('#settings-sheet').open);
@@ -144,7 +150,7 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
   });
 
   test('the editor keeps clear of the header', async () => {
-    const { page, done } = await open({ device: WINDOW, reducedMotion: 'reduce', fake: { ...COMPUTER, moves: ['h8', 'i9'] } });
+    const { page, done } = await open({ device: WINDOW, reducedMotion: 'reduce', state: { ...COMPUTER, record: 'h8 i9' } });
     await openSettings(page);
     await page.click('#edit-position');
     await page.waitForSelector('#editor:not([hidden])');
@@ -163,7 +169,7 @@ describe('records and layout at the default window, 480×800 (issue 26)', () => 
 
   test('turning analysis on does not move the board', async () => {
     for (const viewport of [{ width: 480, height: 800 }, { width: 390, height: 844 }]) {
-      const { page, done } = await open({ device: { ...WINDOW, viewport }, reducedMotion: 'reduce', fake: { ...LOCAL, moves: ['h8', 'i9'] } });
+      const { page, done } = await open({ device: { ...WINDOW, viewport }, reducedMotion: 'reduce', state: { ...LOCAL, moves: ['h8', 'i9'] } });
       const top = () => page.evaluate(() => document.querySelector('#board').getBoundingClientRect().top);
       const before = await top();
       await page.click('#analysis');
