@@ -1,17 +1,18 @@
 // The desktop (1280×800, mouse and keyboard), and the screenshots of the phone and desktop layouts.
-// The real UI in headless Chromium (Debian's chromium through playwright-core); the Tauri IPC
-// is replaced, here only, by the recorder in fake-tauri.js. Screenshots go to artifacts/.
+// The real UI on the real core: the browser version scripts/web.sh builds (the app core and the
+// engine in wasm), in headless Chromium (Debian's chromium through playwright-core); a recorder
+// only notes the commands the UI sends. Screenshots go to artifacts/.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { calls, stoneAt, PHONE, DESKTOP, ARTIFACTS, pointPixel } from './harness.mjs';
-import { env, useBrowser, LOCAL, FINISHED, open, tapAt, waitCalls, waitPlayed, placed, settled } from './browser-shared.mjs';
+import { sent as calls, stoneAt, PHONE, DESKTOP, ARTIFACTS, pointPixel } from './harness.mjs';
+import { useBrowser, LOCAL, FINISHED, open, tapAt, waitCalls, waitPlayed, placed, settled } from './browser-shared.mjs';
 
 useBrowser();
 
 describe('desktop (1280×800, mouse and keyboard)', () => {
   test('review: arrow keys, Home and End step through the game', async () => {
-    const { page, done } = await open({ device: DESKTOP, fake: FINISHED });
+    const { page, done } = await open({ device: DESKTOP, state: FINISHED });
     await page.waitForSelector('#gameover-sheet[open]');
     await page.click('#review-open');
     await page.waitForSelector('#review-progress[data-done]');
@@ -29,7 +30,7 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('keyboard: arrows move one focus cursor, Enter places', async () => {
-    const { page, done } = await open({ device: DESKTOP, fake: { settings: { ...LOCAL.settings, sound: true } } });
+    const { page, done } = await open({ device: DESKTOP, state: { settings: { ...LOCAL.settings, sound: true } } });
     // Count the stone clicks the sound module synthesises.
     await page.evaluate(() => {
       window.__clicks = 0;
@@ -68,7 +69,7 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('Ctrl+Z undoes and Ctrl+Y redoes', async () => {
-    const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+    const { page, done } = await open({ device: DESKTOP, state: LOCAL });
     const p = await pointPixel(page, 7, 7);
     await page.mouse.click(p.x, p.y);
     await waitCalls(page, 'play', 1);
@@ -85,7 +86,7 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('a mouse click places at once (confirm "auto" is off for a fine pointer)', async () => {
-    const { page, done } = await open({ device: DESKTOP, fake: { settings: { mode: 'local', confirmMove: 'auto' } } });
+    const { page, done } = await open({ device: DESKTOP, state: { settings: { mode: 'local', confirmMove: 'auto' } } });
     const p = await pointPixel(page, 3, 11);
     await page.mouse.click(p.x + p.pitch * 0.2, p.y - p.pitch * 0.2);
     await waitCalls(page, 'play', 1);
@@ -94,7 +95,7 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('settings: every change is saved; game options wait for a new game', async () => {
-    const { page, done } = await open({ device: DESKTOP, fake: { moves: ['h8', 'i9'], settings: { mode: 'computer', confirmMove: 'off' } } });
+    const { page, done } = await open({ device: DESKTOP, state: { record: 'h8 i9', settings: { mode: 'computer' } } });
     await page.click('#settings');
     await page.waitForSelector('#settings-sheet[open]');
     await page.click('#settings-sheet input[name="level"][value="5"]');
@@ -113,7 +114,7 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('a hovering mouse previews the stone; leaving the board clears it', async () => {
-    const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+    const { page, done } = await open({ device: DESKTOP, state: LOCAL });
     const p = await pointPixel(page, 4, 10);
     await page.mouse.move(p.x + p.pitch * 0.1, p.y + p.pitch * 0.1);
     await page.waitForSelector('[data-point="e5"][data-ghost="black"]');
@@ -128,12 +129,21 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('statistics and game records in the settings sheet', async () => {
-    const stats = { levels: [{ level: 1, wins: 0, losses: 0, draws: 0, analysed: 0 }, { level: 5, wins: 1, losses: 4, draws: 2, analysed: 3 }] };
-    const { page, done } = await open({ device: DESKTOP, fake: { moves: ['h8', 'i9', 'j10'], stats, settings: { mode: 'local' } } });
+    // One game won against Master (loaded with black's four, then the five played), then a
+    // two-player game of three moves.
+    const history = async () => {
+      const invoke = window.__TAURI__.core.invoke;
+      await invoke('new_game', { options: { mode: 'computer', level: 5 } });
+      const v = await invoke('import_record', { text: 'd8 a1 e8 a2 f8 a3 g8 a4' });
+      await invoke('play', { point: 'h8', gameId: v.gameId, moveNumber: v.moveNumber });
+      await invoke('new_game', { options: { mode: 'local' } });
+      return invoke('import_record', { text: 'h8 i9 j10' });
+    };
+    const { page, done } = await open({ device: DESKTOP, state: { settings: { mode: 'local' }, then: history } });
     await page.click('#settings');
     await page.waitForSelector('#settings-sheet[open]');
     const rows = await page.$$eval('#stats tbody tr', (trs) => trs.map((tr) => tr.textContent.trim().replace(/\s+/g, ' ')));
-    assert.deepEqual(rows, ['Master1423'], 'only levels with finished games are listed, with the analysed ones');
+    assert.deepEqual(rows, ['Master1000'], 'only levels with finished games are listed, with the analysed ones');
     await page.click('#copy-moves');
     await waitCalls(page, 'export_record', 1);
     assert.deepEqual((await calls(page, 'export_record'))[0].args, { format: 'moves' });
@@ -149,11 +159,11 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('reduced motion: stones appear without animation', async () => {
-    const { page, done } = await open({ device: DESKTOP, reducedMotion: 'reduce', fake: { moves: ['h8'], settings: { mode: 'local' } } });
+    const { page, done } = await open({ device: DESKTOP, reducedMotion: 'reduce', state: { moves: ['h8'], settings: { mode: 'local' } } });
     const name = await page.$eval('[data-point="h8"]', (el) => getComputedStyle(el, '::before').animationName);
     assert.equal(name, 'none');
     await done();
-    const moving = await open({ device: DESKTOP, fake: { moves: ['h8'], settings: { mode: 'local' } } });
+    const moving = await open({ device: DESKTOP, state: { moves: ['h8'], settings: { mode: 'local' } } });
     assert.equal(await moving.page.$eval('[data-point="h8"]', (el) => getComputedStyle(el, '::before').animationName), 'drop');
     await moving.done();
   });
@@ -164,7 +174,7 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   test(`start-up: navigation to the first board, median of 5 within ${STARTUP_BUDGET_MS} ms`, async (t) => {
     const times = [];
     for (let i = 0; i < 5; i++) {
-      const { page, done } = await open({ device: DESKTOP, fake: LOCAL });
+      const { page, done } = await open({ device: DESKTOP, state: LOCAL });
       times.push(await page.evaluate(() => performance.getEntriesByName('wuzi-ready')[0]?.startTime ?? NaN));
       await done();
     }
@@ -175,29 +185,21 @@ describe('desktop (1280×800, mouse and keyboard)', () => {
   });
 
   test('Chinese follows the system language', async () => {
-    const context = await env.browser.newContext({ ...DESKTOP, locale: 'zh-CN' });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      window.__FAKE_CONFIG__ = { settings: { mode: 'computer', language: 'system' } };
-    });
-    await page.addInitScript({ path: join(import.meta.dirname, 'fake-tauri.js') });
-    await page.goto(env.server.url);
-    await page.waitForSelector('html[data-ready="true"]');
+    const { page, done } = await open({ device: DESKTOP, locale: 'zh-CN', state: { settings: { mode: 'computer', language: 'system' } } });
     assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
     assert.equal(await page.textContent('#status'), '轮到你了');
     assert.equal(await page.textContent('#undo span'), '悔棋');
-    await context.close();
+    await done();
   });
 });
 
 describe('screenshots', () => {
   const moves = ['h8', 'i9', 'g7', 'i7', 'i8', 'g9', 'j8', 'f8', 'g8', 'k8', 'h9', 'h7', 'j10', 'j9'];
-  const forbidden = [{ point: 'f10', reason: 'double-three' }, { point: 'k7', reason: 'double-four' }];
   test('phone landscape, Chinese, move numbers', async () => {
     const { page, done } = await open({
       device: { ...PHONE, deviceScaleFactor: 2, viewport: { width: 844, height: 390 } },
       reducedMotion: 'reduce',
-      fake: { moves, settings: { language: 'zh-CN', moveNumbers: true, level: 5, confirmMove: 'off' }, view: { level: 5 } },
+      state: { record: moves.join(' '), settings: { language: 'zh-CN', moveNumbers: true, level: 5 } },
     });
     assert.equal(await page.textContent('#status'), '轮到你了');
     assert.equal(await page.getAttribute('[data-point="j9"]', 'data-num'), '14');
@@ -207,7 +209,7 @@ describe('screenshots', () => {
 
   test('analysis and review fit small phones upright and on their side: every control reachable', async () => {
     for (const viewport of [{ width: 844, height: 390 }, { width: 360, height: 640 }, { width: 390, height: 844 }]) {
-      const { page, done } = await open({ device: { ...PHONE, deviceScaleFactor: 1, viewport }, reducedMotion: 'reduce', fake: FINISHED });
+      const { page, done } = await open({ device: { ...PHONE, deviceScaleFactor: 1, viewport }, reducedMotion: 'reduce', state: FINISHED });
       await page.waitForSelector('#gameover-sheet[open]');
       await page.tap('#review-open');
       await page.waitForSelector('#review-progress[data-done]');
@@ -243,7 +245,7 @@ describe('screenshots', () => {
           device,
           colorScheme,
           reducedMotion: 'reduce',
-          fake: { moves, settings: { rule: 'renju', level: 4, confirmMove: 'off' }, view: { rule: 'renju', level: 4, forbidden } },
+          state: { record: moves.join(' '), settings: { rule: 'renju', level: 4 } },
         });
         await page.evaluate(() => document.fonts.ready);
         await settled(page);
