@@ -1,10 +1,11 @@
 // The position editor (phone 390×844, touch).
-// The real UI in headless Chromium (Debian's chromium through playwright-core); the Tauri IPC
-// is replaced, here only, by the recorder in fake-tauri.js. Screenshots go to artifacts/.
+// The real UI on the real core: the browser version scripts/web.sh builds (the app core and the
+// engine in wasm), in headless Chromium (Debian's chromium through playwright-core); a recorder
+// only notes the commands the UI sends. Screenshots go to artifacts/.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { calls, PHONE, ARTIFACTS } from './harness.mjs';
+import { sent as calls, PHONE, ARTIFACTS } from './harness.mjs';
 import { useBrowser, LOCAL, open, tapAt, waitCalls, statusText } from './browser-shared.mjs';
 
 useBrowser();
@@ -33,7 +34,7 @@ describe('position editor (phone 390×844, touch)', () => {
   };
 
   test('palette, taps, side to move, clear, current position; cancel leaves the game untouched', async () => {
-    const { page, done } = await open({ fake: { ...LOCAL, moves: ['h8', 'i9'] } });
+    const { page, done } = await open({ state: { ...LOCAL, moves: ['h8', 'i9'] } });
     await openEditor(page);
     assert.equal(await page.isVisible('.toolbar'), false, 'the editor takes the toolbar’s place');
     assert.deepEqual(await stonesOnBoard(page), { h8: 'black', i9: 'white' }, 'it starts from the position on screen');
@@ -87,10 +88,7 @@ describe('position editor (phone 390×844, touch)', () => {
   test('a refused position says why and stays; an accepted one is played against the computer', async () => {
     const five = ['d8', 'e8', 'f8', 'g8', 'h8'];
     const { page, done } = await open({
-      fake: {
-        settings: { mode: 'computer', confirmMove: 'off', level: 2 },
-        failures: [{ cmd: 'check_setup', code: 'badSetup', message: 'the position is already won', reason: 'five', color: 'black', points: five }],
-      },
+      state: { settings: { mode: 'computer', level: 2 } },
     });
     await openEditor(page);
     for (const p of five) {
@@ -127,10 +125,11 @@ describe('position editor (phone 390×844, touch)', () => {
       players: { mode: 'computer', humanColor: 'black', level: 2 },
     });
     await page.waitForSelector('#editor', { state: 'hidden' });
-    // White (the computer) is to move from the set-up position: it answers at once.
+    // White (the computer) is to move from the set-up position: it answers at once, blocking
+    // black's four at its only open end.
     await waitCalls(page, 'computer_move', 1);
-    await page.waitForSelector('[data-point="i9"][data-stone="white"]');
-    assert.deepEqual(await stonesOnBoard(page), { d8: 'black', e8: 'black', f8: 'black', g8: 'black', h8: 'white', i9: 'white' });
+    await page.waitForSelector('[data-point="c8"][data-stone="white"]');
+    assert.deepEqual(await stonesOnBoard(page), { d8: 'black', e8: 'black', f8: 'black', g8: 'black', h8: 'white', c8: 'white' });
     assert.match(await page.textContent('#meta'), /set-up position/);
     assert.equal(await statusText(page), 'Your move');
     assert.equal((await calls(page, 'new_game')).length, 0);
@@ -148,10 +147,7 @@ describe('position editor (phone 390×844, touch)', () => {
 
   test('with Swap2 and a time limit set: the editor pauses the clock, the sheet says what applies, no opening phase', async () => {
     const { page, done } = await open({
-      fake: {
-        settings: { mode: 'local', confirmMove: 'off', openingRule: 'swap2', clockMinutes: 5, clockIncrement: 2 },
-        clock: { limit: { baseMs: 300_000, incrementMs: 2_000 }, blackLeftMs: 300_000, whiteLeftMs: 300_000 },
-      },
+      state: { settings: { mode: 'local', openingRule: 'swap2', clockMinutes: 5, clockIncrement: 2 } },
     });
     await page.waitForSelector('#swap-row', { state: 'visible' });
     await openEditor(page);
@@ -189,7 +185,7 @@ describe('position editor (phone 390×844, touch)', () => {
   });
 
   test('the opening note is not shown under renju or without an opening rule', async () => {
-    const { page, done } = await open({ fake: { settings: { mode: 'local', confirmMove: 'off', openingRule: 'swap' } } });
+    const { page, done } = await open({ state: { settings: { mode: 'local', confirmMove: 'off', openingRule: 'swap' } } });
     await openEditor(page);
     await page.selectOption('#edit-rule', 'renju');
     await tapPoint(page, 'h8');
@@ -208,7 +204,7 @@ describe('position editor (phone 390×844, touch)', () => {
   });
 
   test('analyse: the rule and size chosen in the editor, the position kept centred', async () => {
-    const { page, done } = await open({ fake: { settings: { mode: 'computer', confirmMove: 'off' }, moves: ['h8', 'a1'] } });
+    const { page, done } = await open({ state: { settings: { mode: 'computer' }, record: 'h8 a1' } });
     await openEditor(page);
     await page.selectOption('#edit-size', '13');
     await page.waitForSelector('#board[data-size="13"]');
@@ -245,7 +241,7 @@ describe('position editor (phone 390×844, touch)', () => {
   });
 
   test('editor: tap → stone drawn within one frame', async (t) => {
-    const { page, done } = await open({ fake: LOCAL });
+    const { page, done } = await open({ state: LOCAL });
     await openEditor(page);
     await page.evaluate(() => {
       const board = document.querySelector('#board');
@@ -285,7 +281,7 @@ describe('position editor (phone 390×844, touch)', () => {
 
   test('every editor control is on screen and usable on small phones upright and on their side', async () => {
     for (const viewport of [{ width: 360, height: 640 }, { width: 844, height: 390 }, { width: 390, height: 844 }]) {
-      const { page, done } = await open({ device: { ...PHONE, deviceScaleFactor: viewport.width === 390 ? 2 : 1, viewport }, reducedMotion: 'reduce', fake: { ...LOCAL, moves: ['h8', 'i9', 'j10', 'i8'] } });
+      const { page, done } = await open({ device: { ...PHONE, deviceScaleFactor: viewport.width === 390 ? 2 : 1, viewport }, reducedMotion: 'reduce', state: { ...LOCAL, moves: ['h8', 'i9', 'j10', 'i8'] } });
       await openEditor(page);
       await page.tap('#edit-done');
       await page.waitForSelector('#setup-sheet[open]');
