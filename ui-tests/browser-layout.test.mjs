@@ -49,13 +49,16 @@ async function analysisOff(page, size) {
 for (const size of SIZES) {
   for (const language of LANGUAGES) {
     const at = `${size.width}×${size.height} ${language}`;
-    const start = (fake) => open({ device: deviceOf(size), reducedMotion: 'reduce', fake: { ...fake, settings: { confirmMove: 'off', language, ...fake.settings } } });
+    const start = (state) => open({ device: deviceOf(size), reducedMotion: 'reduce', state: { ...state, settings: { language, ...state.settings } } });
 
     describe(`layout at ${at}`, () => {
       test('a game with a clock; analysis on and off; the settings sheet', async () => {
         for (const mode of ['computer', 'local']) {
-          const clock = { blackMs: 61_000, whiteMs: 65_000, totalMs: 126_000, blackLeftMs: 239_000, whiteLeftMs: 235_000, limit: { baseMs: 300_000, incrementMs: 0 } };
-          const { page, done } = await start({ settings: { mode, level: 5 }, moves: ['h8', 'i9'], clock });
+          // 5 minutes each: against the computer (Master) its time left, between two players the
+          // time used; two moves made, the computer's the engine's.
+          const answered = async (view) => window.__TAURI__.core.invoke('computer_move', { gameId: view.gameId, moveNumber: view.moveNumber });
+          const moves = mode === 'computer' ? { moves: ['h8'], then: answered } : { moves: ['h8', 'i9'] };
+          const { page, done } = await start({ settings: { mode, level: 5, clockMinutes: 5 }, ...moves });
           const check = checker(page, `${at} ${mode}`);
           await page.waitForSelector('#clock[data-running]');
           await check.look('a game');
@@ -126,7 +129,7 @@ for (const size of SIZES) {
       });
 
       test('the editor under each rule', async () => {
-        const { page, done } = await start({ settings: { mode: 'computer' }, moves: ['h8', 'i9'] });
+        const { page, done } = await start({ settings: { mode: 'computer' }, record: 'h8 i9' });
         const check = checker(page, at);
         await press(page, size, '#settings');
         await page.waitForSelector('#settings-sheet[open]');
