@@ -1,37 +1,48 @@
 // The layout screenshots in docs/screenshots/ (issue 26 §7): at 360×600, 390×844, 480×800 and
 // 1280×1000, a game against the computer with a clock, the Swap2 choice between two players with
-// analysis on (both rows of the panel), and the position editor, in English and the light theme. Headless Chromium with
-// the fake shell, as the browser tests; each state is checked for cut text first (the layout
+// analysis on (both rows of the panel), and the position editor, in English and the light theme. Headless Chromium on
+// the real core (target/web/, built by scripts/web.sh), as the browser tests; each state is checked for cut text first (the layout
 // test's check), then saved as an indexed PNG (png8.mjs) to keep the docs small.
 //   npm run screenshots      (or: node ui-tests/screenshots.mjs)
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, launch, openApp } from './harness.mjs';
+import { startSite, launch, openSite } from './harness.mjs';
 import { SIZES, deviceOf, layoutProblems } from './layout.mjs';
 import { png8 } from './png8.mjs';
 
 const DOCS = join(import.meta.dirname, '..', 'docs', 'screenshots');
-const CLOCK = { blackMs: 61_000, whiteMs: 65_000, totalMs: 126_000, blackLeftMs: 239_000, whiteLeftMs: 235_000, limit: { baseMs: 300_000, incrementMs: 0 } };
-const GAME = { settings: { mode: 'computer', level: 3, confirmMove: 'off' }, moves: ['h8', 'i9', 'h9', 'h10', 'g8', 'i8'], clock: CLOCK };
+// Against the computer (Medium), 5 minutes each: black's three moves near the centre (the
+// first free of each list), each answered by the engine.
+async function played(view) {
+  const invoke = window.__TAURI__.core.invoke;
+  let v = view;
+  for (const choices of [['h8'], ['h9', 'g9', 'i7'], ['g8', 'j9', 'g6']]) {
+    const point = choices.find((p) => !v.moves.includes(p));
+    v = await invoke('play', { point, gameId: v.gameId, moveNumber: v.moveNumber });
+    v = await invoke('computer_move', { gameId: v.gameId, moveNumber: v.moveNumber });
+  }
+  return v;
+}
+const GAME = { settings: { mode: 'computer', level: 3, clockMinutes: 5 }, then: played };
 
 const press = (page, size, sel) => (size.touch ? page.tap(sel) : page.click(sel));
 
-/** Each state: its fake shell, and how to get there from the page as loaded. */
+/** Each state: the game it starts from (see openSite), and how to get there from the page as loaded. */
 const STATES = {
-  game: { fake: GAME, async reach(page) {
+  game: { state: GAME, async reach(page) {
     await page.waitForSelector('#clock[data-running]');
   } },
-  'swap2-analysis': { fake: { settings: { mode: 'local', confirmMove: 'off', openingRule: 'swap2' } }, async reach(page, size) {
+  'swap2-analysis': { state: { settings: { mode: 'local', openingRule: 'swap2' } }, async reach(page, size) {
     for (const [k, point] of ['h8', 'h9', 'i9'].entries()) {
       await press(page, size, `#board [data-point="${point}"]`);
-      await page.waitForFunction((n) => window.__fake.count('play') >= n, k + 1);
+      await page.waitForFunction((n) => window.__calls.filter((c) => c.cmd === 'play').length >= n, k + 1);
       if (k < 2) await page.waitForSelector('#undo:not([disabled])');
     }
     await page.waitForSelector('#swap-two', { state: 'visible' });
     await press(page, size, '#analysis');
     await page.waitForSelector('#eval[data-score]');
   } },
-  editor: { fake: GAME, async reach(page, size) {
+  editor: { state: GAME, async reach(page, size) {
     await press(page, size, '#settings');
     await page.waitForSelector('#settings-sheet[open]');
     await page.locator('#edit-position').scrollIntoViewIfNeeded();
@@ -60,7 +71,7 @@ async function pixels(decoder, png) {
   return { ...b64, data: Buffer.from(b64.data, 'base64') };
 }
 
-const server = await startServer();
+const server = await startSite();
 const browser = await launch();
 const decoder = await (await browser.newContext()).newPage();
 const problems = [];
@@ -69,7 +80,7 @@ try {
   for (const size of SIZES) {
     for (const [name, state] of Object.entries(STATES)) {
       const device = { ...deviceOf(size), deviceScaleFactor: 1 };
-      const { page, context, errors } = await openApp(browser, server, { device, reducedMotion: 'reduce', fake: state.fake });
+      const { page, context, errors } = await openSite(browser, server, { device, reducedMotion: 'reduce', state: state.state });
       await state.reach(page, size);
       const where = `${size.width}x${size.height}-${name}`;
       for (const p of await page.evaluate(layoutProblems)) problems.push(`${where}: ${p}`);
