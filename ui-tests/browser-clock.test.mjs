@@ -5,7 +5,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { sent as calls, ARTIFACTS } from './harness.mjs';
+import { calls, ARTIFACTS } from './harness.mjs';
 import { useBrowser, LOCAL, FINISHED, open, waitCalls, statusText, currentGame, waitSettled } from './browser-shared.mjs';
 
 useBrowser();

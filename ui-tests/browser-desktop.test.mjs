@@ -5,7 +5,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { sent as calls, stoneAt, PHONE, DESKTOP, ARTIFACTS, pointPixel } from './harness.mjs';
+import { calls, stoneAt, PHONE, DESKTOP, ARTIFACTS, pointPixel } from './harness.mjs';
 import { useBrowser, LOCAL, FINISHED, open, tapAt, waitCalls, waitPlayed, placed, settled } from './browser-shared.mjs';
 
 useBrowser();

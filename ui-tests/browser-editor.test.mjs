@@ -5,7 +5,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { sent as calls, PHONE, ARTIFACTS } from './harness.mjs';
+import { calls, PHONE, ARTIFACTS } from './harness.mjs';
 import { useBrowser, LOCAL, open, tapAt, waitCalls, statusText } from './browser-shared.mjs';
 
 useBrowser();

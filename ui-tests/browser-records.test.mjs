@@ -5,7 +5,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { sent as calls, DESKTOP, ARTIFACTS } from './harness.mjs';
+import { calls, DESKTOP, ARTIFACTS } from './harness.mjs';
 import { useBrowser, LOCAL, FINISHED, open, waitCalls, statusText, placed, currentGame } from './browser-shared.mjs';
 
 useBrowser();

@@ -1,38 +1,33 @@
 // Shared by the Chromium test files (browser-*.test.mjs): the server and browser for a file's
-// tests, pages with the fake shell, and the helpers the tests drive the UI with.
+// tests, pages of the browser version on the real core, and the helpers the tests drive the UI
+// with.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { startServer, startSite, launch, openApp, openSite, pointPixel, ARTIFACTS } from './harness.mjs';
+import { startSite, launch, openSite, pointPixel, ARTIFACTS } from './harness.mjs';
 
 /** The file's server and browser, set by useBrowser()'s hooks. */
-export const env = { server: null, site: null, browser: null };
+export const env = { site: null, browser: null };
 
-/** Starts a server for ui/ and Chromium before the file's tests, and stops them after. */
+/** Starts a server for target/web/ and Chromium before the file's tests, and stops them after. */
 export function useBrowser() {
   before(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    env.server = await startServer();
     env.site = await startSite();
     env.browser = await launch();
   });
   after(async () => {
     await env.browser?.close();
-    await env.server?.close();
     await env.site?.close();
   });
 }
 
 export const LOCAL = { settings: { mode: 'local', confirmMove: 'off' } };
-// A two-player game black won on move 9, for the review tests.
-export const FINISHED = {
-  ...LOCAL,
-  moves: ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'],
-  view: { result: { winner: 'black', reason: 'five', line: ['h8', 'i8', 'j8', 'k8', 'l8'] } },
-};
+// A two-player game black won on move 9 (h8 to l8), for the review tests.
+export const FINISHED = { ...LOCAL, moves: ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'k8', 'a4', 'l8'] };
 
 export async function open(opts = {}) {
-  const app = opts.fake ? await openApp(env.browser, env.server, opts) : await openSite(env.browser, env.site, opts);
+  const app = await openSite(env.browser, env.site, opts);
   app.done = async () => {
     assert.deepEqual(app.errors, [], 'no page errors or CSP violations');
     await app.context.close();
@@ -46,7 +41,7 @@ export async function tapAt(page, col, row, dx = 0, dy = 0) {
 }
 
 export const waitCalls = (page, cmd, n) =>
-  page.waitForFunction(([c, k]) => (window.__calls ?? window.__fake.calls).filter((x) => x.cmd === c).length >= k, [cmd, n]);
+  page.waitForFunction(([c, k]) => window.__calls.filter((x) => x.cmd === c).length >= k, [cmd, n]);
 // The n-th play call was made and its reply is on screen. A move made while the previous one is
 // still in flight is refused (the UI is busy), so a test must wait for this before the next
 // move; Undo comes back only with the reply (local games: every move can be undone).
@@ -59,8 +54,9 @@ export const placed = (page) => page.locator('#board [data-stone="black"], #boar
 
 /**
  * The page has handled everything already dispatched to it: input events (the UI acts on a tap
- * inside its handler, and the fake shell records a call as it is made), replies already resolved
- * (their handlers run in microtasks) and a frame drawn. For checking that something did NOT
+ * inside its handler, and the recorder notes a call as it is made), replies already resolved
+ * (their handlers run in microtasks) and a frame drawn. A reply still on its way from the
+ * core's worker is not waited for: see waitSettled(). For checking that something did NOT
  * happen after an input or a late reply, where there is no event to wait for.
  */
 export const settled = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));

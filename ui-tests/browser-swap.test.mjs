@@ -5,7 +5,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { sent as calls, stoneAt, ARTIFACTS } from './harness.mjs';
+import { calls, stoneAt, ARTIFACTS } from './harness.mjs';
 import { useBrowser, open, tapAt, waitCalls, waitPlayed, statusText, settled, placed, currentGame } from './browser-shared.mjs';
 
 useBrowser();

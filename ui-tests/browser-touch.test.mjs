@@ -6,7 +6,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { sent as calls, stoneAt, ARTIFACTS } from './harness.mjs';
+import { calls, stoneAt, ARTIFACTS } from './harness.mjs';
 import { useBrowser, LOCAL, FINISHED, open, tapAt, waitCalls, waitPlayed, statusText, placed, settled, currentGame, waitSettled, watchWhiteStones, whiteStonesDrawn, setHidden } from './browser-shared.mjs';
 
 useBrowser();

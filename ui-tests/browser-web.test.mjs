@@ -1,53 +1,17 @@
 // The browser version on the real core: the site scripts/web.sh built into target/web/ (the
 // app core and the engine in wasm, in a Web Worker behind the same ui/api.js), served on
-// 127.0.0.1 and opened in headless Chromium at phone size with touch. No fake shell here:
+// 127.0.0.1 and opened in headless Chromium at phone size with touch, from a first visit on:
 // a tap places a stone, the real engine answers, and a reload keeps both; a damaged save gives
 // a fresh game and a notice; the site opens offline from its service worker.
 // Run after `scripts/web.sh` (scripts/test.sh does: stage "web").
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launch, pointPixel, stoneAt, PHONE } from './harness.mjs';
-
-const SITE = join(dirname(fileURLToPath(import.meta.url)), '..', 'target', 'web');
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.wasm': 'application/wasm',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** A static server for target/web/ on 127.0.0.1, as `scripts/web.sh serve` is. */
-async function serveSite() {
-  await stat(join(SITE, 'wuzi_web_bg.wasm')).catch(() => {
-    throw new Error('no target/web/: run scripts/web.sh first');
-  });
-  const server = http.createServer(async (req, res) => {
-    const path = new URL(req.url, 'http://localhost').pathname;
-    const file = join(SITE, normalize(decodeURIComponent(path === '/' ? '/index.html' : path)));
-    if (!file.startsWith(SITE)) return res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
-}
+import { startSite, launch, pointPixel, stoneAt, PHONE } from './harness.mjs';
 
 let site;
 let browser;
 before(async () => {
-  site = await serveSite();
+  site = await startSite();
   browser = await launch();
 });
 after(async () => {

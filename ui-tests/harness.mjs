@@ -1,15 +1,13 @@
-// Shared by the browser tests: a static server for ui/, Debian's Chromium through
-// playwright-core (never a downloaded browser), and pages wired to the fake shell.
+// Shared by the browser tests: a static server for the browser version (target/web/, the real
+// app core and engine in wasm), Debian's Chromium through playwright-core (never a downloaded
+// browser), and pages of it at a given game, with a recorder of the commands the UI sends.
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const UI_DIR = join(here, '..', 'ui');
-export const FAKE_SCRIPT = join(here, 'fake-tauri.js');
 export const ARTIFACTS = join(here, '..', 'artifacts');
 
 const TYPES = {
@@ -21,60 +19,6 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-// The policy the app ships with, read from the app's own config (one source), so a CSP
-// violation fails here too.
-export const CSP = JSON.parse(
-  readFileSync(join(here, '..', 'src-tauri', 'tauri.conf.json'), 'utf8'),
-).app.security.csp;
-if (typeof CSP !== 'string' || !CSP.includes("script-src 'self'")) {
-  throw new Error(`src-tauri/tauri.conf.json has no usable app.security.csp: ${CSP}`);
-}
-
-/**
- * Serves ui/ on 127.0.0.1 at a random port. With `fake` (a fake-tauri config), the page also
- * loads the fake shell from script tags, for browsers driven without init scripts (WebDriver).
- */
-export async function startServer({ fake } = {}) {
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    if (fake && (url.pathname === '/' || url.pathname === '/index.html')) {
-      const html = (await readFile(join(UI_DIR, 'index.html'), 'utf8')).replace(
-        '<script type="module" src="main.js"></script>',
-        '<script src="/__fake-config.js"></script><script src="/__fake-tauri.js"></script><script type="module" src="main.js"></script>',
-      );
-      res.writeHead(200, { 'content-type': TYPES['.html'], 'content-security-policy': CSP, 'cache-control': 'no-store' });
-      res.end(html);
-      return;
-    }
-    if (fake && url.pathname === '/__fake-config.js') {
-      res.writeHead(200, { 'content-type': TYPES['.js'] });
-      res.end(`window.__FAKE_CONFIG__ = ${JSON.stringify(fake)};`);
-      return;
-    }
-    if (fake && url.pathname === '/__fake-tauri.js') {
-      res.writeHead(200, { 'content-type': TYPES['.js'] });
-      res.end(await readFile(FAKE_SCRIPT));
-      return;
-    }
-    const rel = normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
-    const file = join(UI_DIR, rel);
-    if (!file.startsWith(UI_DIR)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP, 'cache-control': 'no-store' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
-}
-
 export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -84,28 +28,6 @@ export function launch() {
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, hasTouch: false, isMobile: false };
-
-/**
- * A page with the fake shell, loaded and showing the board.
- * @param {import('playwright-core').Browser} browser
- */
-export async function openApp(browser, server, { device = PHONE, colorScheme = 'light', reducedMotion = 'no-preference', fake = {} } = {}) {
-  const context = await browser.newContext({ ...device, colorScheme, reducedMotion, locale: 'en-US' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.addInitScript((cfg) => {
-    window.__FAKE_CONFIG__ = cfg;
-  }, fake);
-  await page.addInitScript({ path: FAKE_SCRIPT });
-  await page.goto(server.url);
-  await page.waitForSelector('html[data-ready="true"]');
-  await page.waitForSelector('#board [role="gridcell"]');
-  return { page, context, errors };
-}
 
 /** Screen pixel of the intersection (col, row), from the rendered board. */
 export async function pointPixel(page, col, row) {
@@ -121,7 +43,6 @@ export async function pointPixel(page, col, row) {
   }, [col, row]);
 }
 
-export const calls = (page, cmd) => page.evaluate((c) => window.__fake.calls.filter((x) => !c || x.cmd === c), cmd);
 
 // ---------------------------------------------------------------------------------------------
 // The browser version on the real core: the site scripts/web.sh builds into target/web/ (the
@@ -248,5 +169,5 @@ export async function openSite(browser, site, { device = PHONE, colorScheme = 'l
 }
 
 /** The commands the UI sent, `cmd` only if given. */
-export const sent = (page, cmd) => page.evaluate((c) => window.__calls.filter((x) => !c || x.cmd === c), cmd);
+export const calls = (page, cmd) => page.evaluate((c) => window.__calls.filter((x) => !c || x.cmd === c), cmd);
 export const stoneAt = (page, point) => page.getAttribute(`#board [data-point="${point}"]`, 'data-stone');
