@@ -97,7 +97,7 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
     await waitCalls(page, 'play', 1);
     await waitCalls(page, 'computer_move', 2);
     assert.equal(await stoneAt(page, point), 'white');
-    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="black"]').length === 3, null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="black"]').length === 3);
     assert.equal(await statusText(page), 'Your move');
     await done();
   });
@@ -115,7 +115,7 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
     await waitCalls(page, 'computer_move', 1);
     await page.waitForSelector('#toast:not([hidden])');
     assert.equal(await page.textContent('#toast'), 'The computer takes white: you play black');
-    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="white"]').length === 2, null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="white"]').length === 2);
     assert.equal(await statusText(page), 'Your move');
     await page.tap('#help');
     await page.waitForSelector('#help-sheet[open]');

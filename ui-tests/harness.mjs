@@ -152,6 +152,9 @@ async function prepare(page, { settings = {}, moves = [], record = null, then = 
  */
 export async function openSite(browser, site, { device = PHONE, colorScheme = 'light', reducedMotion = 'no-preference', locale = 'en-US', state = {}, init = [] } = {}) {
   const context = await browser.newContext({ ...device, colorScheme, reducedMotion, locale, serviceWorkers: 'block' });
+  // The core and the engine start and search in wasm on a shared, niced machine: a condition
+  // may take long to come, so waits give up only after a minute and a half (not Playwright's 30 s).
+  context.setDefaultTimeout(90_000);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
