@@ -32,7 +32,7 @@ const freePort = () =>
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-test('WebKitGTK: the board renders, a mouse click snaps and plays, back closes a sheet', { skip, timeout: 60_000 }, async () => {
+test('WebKitGTK: the board renders, a mouse click snaps and plays, back closes a sheet', { skip, timeout: 180_000 }, async () => {
   // A renju game between two players, black to move with j10 a double-three (black h10 i10 and
   // j8 j9) and e2 a double-four, reached by playing it on the core.
   const black = ['h10', 'i10', 'j8', 'j9', 'b2', 'c2', 'd2', 'e3', 'e4', 'e5'];
@@ -71,8 +71,9 @@ test('WebKitGTK: the board renders, a mouse click snaps and plays, back closes a
         script: 'const done = arguments[2]; window.__TAURI__.core.invoke(arguments[0], arguments[1]).then((r) => done(JSON.stringify(r ?? null)), (e) => done(JSON.stringify({ error: e })));',
         args: [cmd, args],
       }).then(JSON.parse);
+    // Polls for up to a minute: the real core starts in wasm on a shared machine.
     const until = async (script, what) => {
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < 1200; i++) {
         if (await run(script)) return;
         await sleep(50);
       }
