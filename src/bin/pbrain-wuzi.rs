@@ -16,11 +16,13 @@
 //! from the next move, and any other command waits for the move to go out (commands that
 //! change the game first cut the search short), so every command gets its answers in order.
 //!
-//! Command line: `pbrain-wuzi [--level L] [--param name=value[,...]] [--nodes N]`. The level
+//! Command line: `pbrain-wuzi [--level L] [--param name=value[,...]] [--nodes N] [--threads N]`. The level
 //! (default Master) lets every level be matched against outside engines; `--param` sets the
 //! search constants ([`Params`]) for tuning matches between builds; `--nodes` searches a
 //! fixed number of nodes per move on one thread, whatever the clock says (the manager's limits
-//! still bound the answer), so a self-play match does not depend on the machine's load. A bad command line exits with
+//! still bound the answer), so a self-play match does not depend on the machine's load;
+//! `--threads` fixes Master's thread count whatever `INFO thread_num` says, so one build can
+//! play itself with two threads against one. A bad command line exits with
 //! status 2 and the usage on stderr, never a word on the protocol channel.
 
 use std::collections::VecDeque;
@@ -73,11 +75,13 @@ struct InFlight {
 }
 
 const USAGE: &str = "usage: pbrain-wuzi [--level beginner|easy|medium|hard|master] \
-[--param name=value[,name=value...]] [--nodes N]
+[--param name=value[,name=value...]] [--nodes N] [--threads N]
   A Gomocup (piskvork) brain on stdin/stdout.
   --level L     the level to play (name or 1-5; default master)
   --nodes N     search N nodes a move on one thread instead of timing the search (matches
                 that must not depend on the machine's load; keep timeout_turn generous)
+  --threads N   Master searches with N threads (1-64) whatever INFO thread_num says (matches
+                of one build against itself with another thread count)
   --param P     search constants for tuning matches; names: ";
 
 /// What the command line asks for.
@@ -87,6 +91,8 @@ struct Options {
     params: Params,
     /// A fixed node budget per move instead of the clock.
     nodes: Option<u64>,
+    /// A fixed thread count instead of the manager's `INFO thread_num`.
+    threads: Option<usize>,
     help: bool,
 }
 
@@ -130,6 +136,19 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String>
                     _ => return Err(format!("--nodes {}: expected a positive count", quote(&v))),
                 }
             }
+            "--threads" => {
+                let v = value("--threads")?;
+                match v.parse::<usize>() {
+                    Ok(n) if (1..=wuzi::MAX_THREADS).contains(&n) => o.threads = Some(n),
+                    _ => {
+                        return Err(format!(
+                            "--threads {}: expected 1 to {}",
+                            quote(&v),
+                            wuzi::MAX_THREADS
+                        ))
+                    }
+                }
+            }
             _ => return Err(format!("unexpected argument {}", quote(&arg))),
         }
     }
@@ -150,7 +169,7 @@ fn main() {
     };
     let (tx, rx) = mpsc::channel::<Event>();
     spawn_reader(tx.clone());
-    let jobs = spawn_engine(tx, options.level, options.params, options.nodes);
+    let jobs = spawn_engine(tx, &options);
 
     let mut controller = Controller {
         parser: Parser::new(),
@@ -337,12 +356,13 @@ fn spawn_reader(tx: Sender<Event>) {
         .expect("spawning the reader thread");
 }
 
-fn spawn_engine(
-    tx: Sender<Event>,
-    level: Level,
-    params: Params,
-    nodes: Option<u64>,
-) -> Sender<Task> {
+fn spawn_engine(tx: Sender<Event>, options: &Options) -> Sender<Task> {
+    let (level, params, nodes, threads) = (
+        options.level,
+        options.params.clone(),
+        options.nodes,
+        options.threads,
+    );
     let (jobs, rx) = mpsc::channel::<Task>();
     thread::Builder::new()
         .name("engine".into())
@@ -364,9 +384,10 @@ fn spawn_engine(
                 let Some(job) = job else { continue };
                 let (_, e) = engine.as_mut().expect("just set");
                 let req = &job.request;
-                // Master uses every core (at most 8) unless the manager sent INFO thread_num;
-                // the other levels search on one thread whatever this says.
-                e.set_threads(req.threads);
+                // Master uses every core (at most 8) unless the manager sent INFO thread_num
+                // or the command line fixed a count; the other levels search on one thread
+                // whatever this says.
+                e.set_threads(threads.unwrap_or(req.threads));
                 // A node budget alone: one thread, no clock-driven stop, so the answer does
                 // not depend on the machine's load (the driver's deadlines still apply).
                 let limits = match nodes {

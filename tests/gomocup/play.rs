@@ -79,6 +79,8 @@ fn bad_command_line_is_refused_with_usage() {
         &["--level"],
         &["--nodes", "0"],
         &["--nodes=many"],
+        &["--threads", "0"],
+        &["--threads=65"],
         &["extra"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
