@@ -157,6 +157,25 @@ describe('touch (phone 390×844)', () => {
   });
 
 
+  test('a busy engine is asked again; a failed play takes its stone back', async () => {
+    // The browser host never answers `busy` nor refuses a move the UI allows (see the
+    // harness's refusals): the Tauri app's answers are queued here, everything else is real.
+    const { page, done } = await open({ state: { settings: { mode: 'computer', confirmMove: 'off' } } });
+    await page.evaluate(() => window.__refusals.push({ cmd: 'computer_move', code: 'busy' }, { cmd: 'computer_move', code: 'busy' }));
+    await tapAt(page, 7, 7); // h8
+    await waitCalls(page, 'computer_move', 3);
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-stone="white"]').length === 1);
+    await page.waitForFunction(() => document.querySelector('#status').textContent === 'Your move');
+    // The engine refuses a move the UI thought was fine: the optimistic stone goes, the reason shows.
+    await page.evaluate(() => window.__refusals.push({ cmd: 'play', code: 'notYourTurn' }));
+    const free = await page.getAttribute('#board [data-stone=""]', 'data-point');
+    await page.tap(`#board [data-point="${free}"]`);
+    await page.waitForFunction(() => document.querySelector('#status').textContent === 'Not your turn');
+    assert.equal(await stoneAt(page, free), '');
+    assert.equal(await placed(page), 2);
+    await done();
+  });
+
   test('renju: ✕ on black’s forbidden points, with labels, refused without a call', async () => {
     // Black: h10 i10 and j8 j9 (j10 makes two threes), b2 c2 d2 and e3 e4 e5 (e2 makes two fours).
     const black = ['h10', 'i10', 'j8', 'j9', 'b2', 'c2', 'd2', 'e3', 'e4', 'e5'];

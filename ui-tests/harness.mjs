@@ -81,11 +81,16 @@ export async function startSite() {
  * Runs in the page before its scripts: records every command the UI sends to the host (the
  * real one, web-host.js, which it wraps as it is set up), in `window.__calls` (with `settled`
  * once its reply came), and the channels passed with them in `window.__channels`. It only
- * looks: every call goes on to the core unchanged.
+ * looks: every call goes on to the core unchanged, except for the refusals a test queues in
+ * `window.__refusals` (`{ cmd, code }`, each used once). Those stand for answers the browser
+ * host cannot give: it runs one command at a time, so it never answers `busy` as the Tauri
+ * app does while its engine is locked, and never refuses a move the UI allows. A refused call
+ * does not reach the core.
  */
 function recordCalls() {
   window.__calls = [];
   window.__channels = [];
+  window.__refusals = [];
   let host;
   Object.defineProperty(window, '__TAURI__', {
     configurable: true,
@@ -96,7 +101,10 @@ function recordCalls() {
         const call = { cmd, args: args === undefined ? null : JSON.parse(JSON.stringify(args)), t: performance.now(), settled: false };
         window.__calls.push(call);
         for (const arg of Object.values(args ?? {})) if (arg instanceof value.core.Channel) window.__channels.push(arg);
-        const reply = send(cmd, args);
+        const refusal = window.__refusals.findIndex((r) => r.cmd === cmd);
+        const reply = refusal < 0
+          ? send(cmd, args)
+          : Promise.reject(((r) => ({ code: r.code, message: `refused by the test: ${r.code}` }))(window.__refusals.splice(refusal, 1)[0]));
         reply.then(() => { call.settled = true; }, () => { call.settled = true; });
         return reply;
       };
