@@ -582,6 +582,13 @@ impl Position {
     }
 
     /// The potential score of the empty point `idx` for `c`.
+    ///
+    /// This is one of the engine's two move orders, on purpose. The main search orders its
+    /// quiet and threat moves by [`Position::policy`], fitted to the moves self-play chose
+    /// among every candidate. The forcing searches (the quiescence search's fours and blocks,
+    /// the VCF/VCT solver's fours, threes and quiet threats) rank a handful of forcing moves
+    /// by what each makes for both sides, which is this score (the evaluation's combination
+    /// value of the point); the policy was not fitted to those lists.
     #[inline]
     #[must_use]
     pub fn cell_score(&self, c: Color, idx: usize) -> i32 {
