@@ -22,7 +22,7 @@ build() {
   rm -rf "$OUT"
   mkdir -p "$OUT"
   wasm-bindgen --target web --no-typescript --out-dir "$OUT" \
-    target/wasm32-unknown-unknown/release/wuzi_web.wasm
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/wuzi_web.wasm"
   # The UI as the Tauri app ships it, then the browser's host beside it.
   find ui -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' \) -exec cp {} "$OUT"/ \;
   cp web/worker.js web/web-host.js web/manifest.webmanifest "$OUT"/
