@@ -461,7 +461,8 @@ impl Engine {
         );
         let root = match main.prepare(pos) {
             Prepared::Decided(out) => return out,
-            // A single root move needs no search at all, let alone helpers.
+            // A single root move needs no helpers: the main thread answers it after one
+            // iteration or, with the whole turn to spend, searches on to fill the table.
             Prepared::Search(root) if root.len() == 1 => return main.deepen(pos, root),
             Prepared::Search(root) => root,
         };
@@ -848,6 +849,56 @@ mod tests {
                 Some(p) => assert!(game.check(p).is_ok(), "{rule}: illegal {p:?}"),
             }
         }
+    }
+
+    /// A forced block ends the search after one iteration when the target leaves time for
+    /// later moves; with the whole turn to spend it searches on (filling the table for the
+    /// next move) and still answers the block.
+    #[test]
+    fn a_forced_block_uses_the_whole_turn_only_when_asked() {
+        let board = board_of(15, "h8 i8 j8 k8 c3", "g8 a1 a2 o15");
+        let block = parse_points("l8")[0];
+        let cancel = AtomicBool::new(false);
+        let mut engine = Engine::new(4);
+        engine.set_threads(1);
+        let limit = Duration::from_millis(200);
+        let half = Limits::time(limit);
+        let whole = Limits {
+            target: Some(limit),
+            ..half
+        };
+        let r = engine.search_board(
+            &board,
+            Rule::Freestyle,
+            Color::White,
+            Level::Master,
+            half,
+            &cancel,
+            1,
+        );
+        assert_eq!((r.best, r.depth), (Some(block), 1));
+        let r = engine.search_board(
+            &board,
+            Rule::Freestyle,
+            Color::White,
+            Level::Master,
+            whole,
+            &cancel,
+            1,
+        );
+        assert_eq!(r.best, Some(block));
+        assert!(r.depth > 1, "depth {}", r.depth);
+        // A proven win still answers at once.
+        let r = engine.search_board(
+            &board,
+            Rule::Freestyle,
+            Color::Black,
+            Level::Master,
+            whole,
+            &cancel,
+            1,
+        );
+        assert_eq!((r.best, r.depth), (Some(block), 1));
     }
 
     /// No time limit and no depth cap: only the cancel flag ends this search, so a helper

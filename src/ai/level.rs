@@ -35,7 +35,8 @@ pub struct Limits {
     /// The time the search aims to use when `time` is set: iterative deepening stops past
     /// it once the best move is settled, and goes on towards `time` while it is not. `None`:
     /// half of `time`. A target of `time` or more keeps deepening until `time` (a per-move
-    /// clock with nothing to save for later); a forced or proven answer still ends it early.
+    /// clock with nothing to save for later); then only a proven win ends it early, and a forced
+    /// answer or a proven loss searches on, filling the table for the next move.
     pub target: Option<Duration>,
     /// Node budget (deterministic, unlike time).
     pub nodes: Option<u64>,

@@ -180,7 +180,8 @@ struct Clock {
     limit: Duration,
     target: Duration,
     /// The target is the whole limit (a per-move clock with nothing to save for later
-    /// moves): only a forced or proven answer ends the search before the limit.
+    /// moves): only a proven win ends the search before the limit; a forced answer or a
+    /// proven loss searches on (see [`Searcher::deepen`]).
     whole: bool,
     /// Share of the target after which a settled search stops.
     settle: f64,
@@ -1130,6 +1131,10 @@ impl<'a> Searcher<'a> {
         out.best = Some(root[0].0 as usize);
         out.pv = vec![root[0].0 as usize];
         let forced = root.len() == 1;
+        // With the whole turn to spend (a target at the limit), only a proven win ends the
+        // deepening early: a forced answer or a proven loss searches on, which fills the
+        // shared table for the next move (and may find a longer defence).
+        let whole = self.cfg.time.is_some_and(|t| self.soft_time(t) >= t);
         let first = if self.helper % 2 == 1 { 2 } else { 1 };
         // Time management (main thread only; helpers follow it).
         let mut clock: Option<Clock> = None;
@@ -1195,7 +1200,12 @@ impl<'a> Searcher<'a> {
                 .collect();
             root = searched;
             root.extend(rest);
-            if self.stopped || forced || is_mate(out.score) {
+            let settled = if whole {
+                out.score > MATE_BOUND
+            } else {
+                forced || is_mate(out.score)
+            };
+            if self.stopped || settled {
                 break;
             }
             if self.helper == 0 {

@@ -159,7 +159,8 @@ impl TimeControl {
         // millisecond or so, and the answer still has to be written.
         let search = hard.map_or(DEFAULT_MOVE_TIME, |h| h * 92 / 100);
         // With only a turn limit, time a move leaves unused is lost: the target is the whole
-        // limit, so the search stops early only on a forced or proven answer. A match clock
+        // limit, so the search stops early only on a proven win (a forced answer searches
+        // on, filling the table for the next move). A match clock
         // is shared over the moves to come instead.
         let target = match match_share {
             Some(share) => (search * TARGET_SHARE / 100).min(Duration::from_millis(share)),
