@@ -1131,13 +1131,16 @@ impl<'a> Searcher<'a> {
         out.best = Some(root[0].0 as usize);
         out.pv = vec![root[0].0 as usize];
         let forced = root.len() == 1;
+        // Time management: the main thread's clock decides; helpers follow it.
+        let mut clock = self
+            .cfg
+            .time
+            .map(|t| Clock::new(t, self.soft_time(t), self.cfg.params.settle_percent));
         // With the whole turn to spend (a target at the limit), only a proven win ends the
         // deepening early: a forced answer or a proven loss searches on, which fills the
         // shared table for the next move (and may find a longer defence).
-        let whole = self.cfg.time.is_some_and(|t| self.soft_time(t) >= t);
+        let whole = clock.as_ref().is_some_and(|c| c.whole);
         let first = if self.helper % 2 == 1 { 2 } else { 1 };
-        // Time management (main thread only; helpers follow it).
-        let mut clock: Option<Clock> = None;
         for depth in first.min(self.cfg.max_depth.max(1))..=self.cfg.max_depth.max(1) {
             self.seldepth = 0;
             let prev_best = out.best;
@@ -1209,10 +1212,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             if self.helper == 0 {
-                if let Some(t) = self.cfg.time {
-                    let clock = clock.get_or_insert_with(|| {
-                        Clock::new(t, self.soft_time(t), self.cfg.params.settle_percent)
-                    });
+                if let Some(clock) = clock.as_mut() {
                     let elapsed = self.start.elapsed();
                     if !clock.deepen_again(elapsed, depth, out.best != prev_best, out.score) {
                         break;
