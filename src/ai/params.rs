@@ -74,6 +74,12 @@ tunables! {
     /// The share of the time target the root VCT may use, in percent (see
     /// [`Searcher::prepare`](crate::ai::search::Searcher::prepare)).
     vct_time: 10, min 0;
+    /// Fail-high reduction under freestyle and standard: at a non-PV cut node whose
+    /// evaluation exceeds beta by `fh_margin × d`, every move that makes no four is searched a
+    /// ply shallower (0 = off).
+    fh_margin: 0, min 0;
+    /// [`fh_margin`](Params::fh_margin) under renju.
+    renju_fh_margin: 20, min 0;
 }
 
 /// The highest value [`Params::set`] takes.

@@ -40,7 +40,7 @@ use crate::ai::params::{
 use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::{Bound, Table};
-use crate::{Color, CELLS};
+use crate::{Color, Rule, CELLS};
 
 /// Score of a win on the board now; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -745,6 +745,20 @@ impl<'a> Searcher<'a> {
         };
         let futility_margin = p.futility_margin;
         let policy_lmr = p.policy_lmr;
+        // Fail-high reduction: a cut node far above beta will most likely fail high whatever
+        // it plays, so its quiet lines need less depth to show it.
+        let fh_margin = if pos.rule() == Rule::Renju {
+            p.renju_fh_margin
+        } else {
+            p.fh_margin
+        };
+        let likely_fail_high = self.cfg.selective
+            && !pv
+            && cut
+            && quiet_node
+            && fh_margin > 0
+            && !is_mate(beta)
+            && eval >= beta + fh_margin * depth;
         let top_policy = self.heur.frames[ply].top_policy;
         let mut searched = 0i32;
         for k in 0..list.len() {
@@ -773,7 +787,13 @@ impl<'a> Searcher<'a> {
                 || (self.cfg.extensions
                     && makes_four
                     && ply < EXTENSION_PLY_FACTOR * depth as usize + EXTENSION_PLY_SLACK);
-            let new_depth = if ext { depth } else { depth - 1 };
+            let new_depth = if ext {
+                depth
+            } else if likely_fail_high && !makes_four {
+                depth - 2
+            } else {
+                depth - 1
+            };
             self.heur.frames[ply].mv = m;
             pos.play(mi);
             searched += 1;
