@@ -218,12 +218,17 @@ fn two_pbrains_play_pairs() {
 
 /// Plays one pair of pbrain-wuzi (A) against the bad brain (B) and returns the games.
 fn against_bad_brain(mode: &str) -> (String, Vec<serde_json::Value>) {
-    let dir = TempDir::new(mode);
+    against_bad_brain_with(mode, &[])
+}
+
+/// [`against_bad_brain`] with more flags for the arena.
+fn against_bad_brain_with(mode: &str, extra: &[&str]) -> (String, Vec<serde_json::Value>) {
+    let dir = TempDir::new(&format!("{mode}{}", extra.len()));
     let script = dir.file("bad.sh", BAD_BRAIN);
     let openings = dir.file("openings.txt", "h8 i9 g7\n");
     let games_out = dir.path("games.jsonl");
     let bad = format!("sh '{}' {mode}", script.display());
-    let out = arena(&[
+    let mut args = vec![
         "match",
         "--a",
         pbrain(),
@@ -247,7 +252,9 @@ fn against_bad_brain(mode: &str) -> (String, Vec<serde_json::Value>) {
         "1",
         "--games-out",
         games_out.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let out = arena(&args);
     let stdout = text(&out.stdout);
     assert_eq!(
         out.status.code(),
@@ -321,6 +328,28 @@ fn silence_loses_on_time() {
     // It does not answer ABOUT either: noted once, and no game waits for it.
     assert!(
         stdout.contains("B = bad: (no answer to ABOUT within 1s)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn time_odds_give_each_brain_its_own_turn() {
+    // The silent brain is B: with its own 150 ms turn it loses at 150 + 200 ms, not 250.
+    let (stdout, all) = against_bad_brain_with("silent", &["--turn-ms-b", "150"]);
+    for g in &all {
+        assert_eq!(g["reason"], "timeout", "{g}");
+        assert!(g["detail"].as_str().unwrap().contains("350 ms"), "{g}");
+    }
+    assert!(
+        stdout.contains(", 50 / 150 ms/move (tolerance 200 ms)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("(overruns: moves slower than each engine's turn-ms (50 / 150);"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| freestyle 15x15 | 50 / 150 |"),
         "{stdout}"
     );
 }
@@ -582,6 +611,34 @@ fn bad_input_exits_2_with_a_message() {
                 "99999999999999",
             ],
             "--tolerance-ms must be at most",
+        ),
+        (
+            vec![
+                "match",
+                "--a",
+                pbrain(),
+                "--b",
+                pbrain(),
+                "--pairs",
+                "1",
+                "--turn-ms-a",
+                "0",
+            ],
+            "--turn-ms-a must be at least 1",
+        ),
+        (
+            vec![
+                "match",
+                "--a",
+                pbrain(),
+                "--b",
+                pbrain(),
+                "--pairs",
+                "1",
+                "--turn-ms-b",
+                "fast",
+            ],
+            "--turn-ms-b",
         ),
         (
             vec![

@@ -41,6 +41,9 @@ pub struct BrainSpec {
     /// Whether it answers `ABOUT` (found out once before the run); only then is `ABOUT`
     /// used as the barrier after the `INFO` lines (see [`Brain::about`]).
     pub answers_about: bool,
+    /// This brain's `timeout_turn` in ms when it differs from the run's (`--turn-ms-a`,
+    /// `--turn-ms-b`: time-odds matches, which measure what more time is worth).
+    pub turn_ms: Option<u64>,
 }
 
 impl BrainSpec {
@@ -76,6 +79,7 @@ impl BrainSpec {
             args: words.collect(),
             cwd,
             answers_about: true,
+            turn_ms: None,
         })
     }
 }

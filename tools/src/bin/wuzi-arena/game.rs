@@ -37,7 +37,7 @@ pub struct GameConfig {
     pub rule: Rule,
     /// The board size.
     pub size: u8,
-    /// `timeout_turn` in ms (at least 1).
+    /// `timeout_turn` in ms (at least 1), unless a brain has its own ([`BrainSpec::turn_ms`]).
     pub turn_ms: u64,
     /// `timeout_match` in ms per brain and game; `None` for unlimited.
     pub match_ms: Option<u64>,
@@ -51,6 +51,14 @@ pub struct GameConfig {
     pub start_timeout: Duration,
     /// Where brains' stderr goes, one file per brain and game; nowhere when `None`.
     pub stderr_dir: Option<PathBuf>,
+}
+
+impl GameConfig {
+    /// `brain`'s `timeout_turn` in ms: its own, else the run's.
+    #[must_use]
+    pub fn turn_of(&self, brain: &BrainSpec) -> u64 {
+        brain.turn_ms.unwrap_or(self.turn_ms)
+    }
 }
 
 /// Why a game ended.
@@ -281,7 +289,9 @@ fn run(
         } else {
             ""
         };
-        if b.send(&format!("{}{about}", info_lines(cfg))).is_err() {
+        if b.send(&format!("{}{about}", info_lines(cfg, players[c])))
+            .is_err()
+        {
             return forfeit(c, Reason::Crash, "exited after START".to_string());
         }
     }
@@ -312,11 +322,12 @@ fn run(
         };
         brain.drain();
 
+        let turn_ms = cfg.turn_of(players[side]);
         let (time_left, limit_ms) = match cfg.match_ms {
-            None => (UNLIMITED_TIME_LEFT, cfg.turn_ms),
+            None => (UNLIMITED_TIME_LEFT, turn_ms),
             Some(m) => {
                 let left = (m as f64 - used_ms[side]).floor() as i64;
-                (left, cfg.turn_ms.min(left.max(0) as u64))
+                (left, turn_ms.min(left.max(0) as u64))
             }
         };
         let request = format!(
@@ -413,13 +424,13 @@ fn run(
     }
 }
 
-/// The `INFO` lines sent after `START`, each ending in CR LF.
+/// The `INFO` lines sent to `brain` after `START`, each ending in CR LF.
 #[must_use]
-pub fn info_lines(cfg: &GameConfig) -> String {
+pub fn info_lines(cfg: &GameConfig, brain: &BrainSpec) -> String {
     format!(
         "INFO timeout_turn {}\r\nINFO timeout_match {}\r\nINFO max_memory {}\r\n\
          INFO game_type 1\r\nINFO rule {}\r\nINFO thread_num {}\r\n",
-        cfg.turn_ms,
+        cfg.turn_of(brain),
         cfg.match_ms.unwrap_or(0),
         cfg.memory_bytes,
         rule_bits(cfg.rule),

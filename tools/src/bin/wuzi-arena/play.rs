@@ -14,7 +14,7 @@ use crate::error::{usage, ArenaError};
 use crate::game::{info_lines, GameConfig, ABOUT_TIMEOUT};
 use crate::openings::{self, Opening};
 use crate::protocol::Answer;
-use crate::report::{games_json, Tally};
+use crate::report::{games_json, turn_text, Tally};
 use crate::runner::{Arena, Flow, PairResult};
 use crate::stats::sprt_bounds;
 
@@ -28,6 +28,8 @@ Conditions:
   --rule R                freestyle | standard | renju (default freestyle)
   --size N                board size 5..20 (default 15)
   --turn-ms T             INFO timeout_turn, ms per move (default 1000)
+  --turn-ms-a T, --turn-ms-b T  that brain's own timeout_turn (time odds: what more time
+                          is worth); its deadlines, overruns and time shares use it
   --match-ms M            INFO timeout_match, ms per brain and game, counted as the sum
                           of its move times (default unlimited)
   --tolerance-ms X        a move later than its limit + X loses on time (default 1000);
@@ -57,6 +59,8 @@ const COMMON_FLAGS: &[&str] = &[
     "rule",
     "size",
     "turn-ms",
+    "turn-ms-a",
+    "turn-ms-b",
     "match-ms",
     "tolerance-ms",
     "threads",
@@ -229,7 +233,10 @@ impl Setup {
         Tally::new(
             &arena.a.name,
             &arena.b.name,
-            arena.config.turn_ms,
+            [
+                arena.config.turn_of(&arena.a),
+                arena.config.turn_of(&arena.b),
+            ],
             arena.config.rule,
             arena.config.size,
         )
@@ -239,10 +246,24 @@ impl Setup {
         let rule = flags.rule(Rule::Freestyle)?;
         let size = flags.size()?;
         let turn_ms: u64 = flags.number("turn-ms", 1000)?;
-        if turn_ms == 0 {
-            return Err(usage(
-                "--turn-ms must be at least 1 (0, \"as fast as possible\", has no deadline)",
-            ));
+        let own_turn = |side: &str| -> Result<Option<u64>, ArenaError> {
+            let name = format!("turn-ms-{side}");
+            match flags.get(&name) {
+                None => Ok(None),
+                Some(_) => flags.required_number::<u64>(&name).map(Some),
+            }
+        };
+        let (turn_a, turn_b) = (own_turn("a")?, own_turn("b")?);
+        for (name, ms) in [
+            ("turn-ms", Some(turn_ms)),
+            ("turn-ms-a", turn_a),
+            ("turn-ms-b", turn_b),
+        ] {
+            if ms == Some(0) {
+                return Err(usage(format!(
+                    "--{name} must be at least 1 (0, \"as fast as possible\", has no deadline)"
+                )));
+            }
         }
         let match_ms = match flags.get("match-ms") {
             None => None,
@@ -253,6 +274,8 @@ impl Setup {
         // Deadlines are instants: keep every duration far from overflowing one.
         for (name, ms) in [
             ("turn-ms", Some(turn_ms)),
+            ("turn-ms-a", turn_a),
+            ("turn-ms-b", turn_b),
             ("match-ms", match_ms),
             ("tolerance-ms", Some(tolerance_ms)),
             ("start-ms", Some(start_ms)),
@@ -290,6 +313,7 @@ impl Setup {
             BrainSpec::new(words, name, cwd).map_err(|e| usage(format!("--{side}: {e}")))
         };
         let (mut a, mut b) = (spec("a")?, spec("b")?);
+        (a.turn_ms, b.turn_ms) = (turn_a, turn_b);
         if a.name == b.name {
             if flags.get("name-a").is_some() || flags.get("name-b").is_some() {
                 return Err(usage("--name-a and --name-b must differ"));
@@ -397,7 +421,7 @@ impl Setup {
                 }
             }
             let wait = cfg.start_timeout.min(ABOUT_TIMEOUT);
-            let about = match brain.send(&format!("{}ABOUT\r\n", info_lines(cfg))) {
+            let about = match brain.send(&format!("{}ABOUT\r\n", info_lines(cfg, spec))) {
                 Ok(()) => brain.about(Instant::now() + wait).unwrap_or_else(|_| {
                     spec.answers_about = false;
                     format!("(no answer to ABOUT within {wait:?})")
@@ -423,7 +447,7 @@ impl Setup {
             c.rule,
             c.size,
             c.size,
-            c.turn_ms,
+            turn_text([c.turn_of(&a.a), c.turn_of(&a.b)]),
             c.tolerance_ms
         );
         if let Some(m) = c.match_ms {

@@ -117,8 +117,8 @@ fn reason_index(reason: Reason) -> usize {
 pub struct Tally {
     /// `[A, B]`.
     pub names: [String; 2],
-    /// The per-move limit, for overruns and time shares.
-    pub turn_ms: u64,
+    /// `[A, B]` per-move limits, for overruns and time shares.
+    pub turn_ms: [u64; 2],
     /// The rule, to replay the games for their open positions.
     pub rule: Rule,
     /// The board size.
@@ -144,7 +144,7 @@ pub struct Tally {
 impl Tally {
     /// Nothing counted yet.
     #[must_use]
-    pub fn new(a: &str, b: &str, turn_ms: u64, rule: Rule, size: u8) -> Tally {
+    pub fn new(a: &str, b: &str, turn_ms: [u64; 2], rule: Rule, size: u8) -> Tally {
         Tally {
             names: [a.to_string(), b.to_string()],
             turn_ms,
@@ -304,10 +304,15 @@ impl Tally {
             .collect();
         let _ = writeln!(s, "endings: {}", endings.join(", "));
         let open = self.open_times();
-        let rows: Vec<(&str, &Times, &Times)> = (0..2)
-            .map(|i| (self.names[i].as_str(), &self.engines[i].times, &open[i]))
+        let rows: Vec<TimesRow<'_>> = (0..2)
+            .map(|i| TimesRow {
+                name: &self.names[i],
+                turn_ms: self.turn_ms[i],
+                all: &self.engines[i].times,
+                open: &open[i],
+            })
             .collect();
-        s.push_str(&times_table(&rows, self.turn_ms, OPEN_VCF_NODES));
+        s.push_str(&times_table(&rows, OPEN_VCF_NODES));
         for (name, e) in self.names.iter().zip(&self.engines) {
             let _ = writeln!(
                 s,
@@ -332,7 +337,7 @@ impl Tally {
             "| A | B | rule | ms/move | games | A W-L-D | A score | Elo (95%) | A as black | A as white | B as black | B as white | A ms mean / p99 | B ms mean / p99 | open ms mean A / B |\n\
              | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n\
              | {a} | {b} | {rule} {size}x{size} | {} | {} | {} | {:.1}% | {} | {} | {} | {} | {} | {:.0} / {:.0} | {:.0} / {:.0} | {:.0} / {:.0} |\n",
-            self.turn_ms,
+            turn_text(self.turn_ms),
             self.games(),
             self.a.dashed(),
             self.a.score_percent(),
@@ -368,14 +373,36 @@ impl Tally {
     }
 }
 
-/// The move-time table of a report: per engine (`name`, all its move times, those in open
-/// positions) the moves, mean, median, 99th percentile, maximum, mean as a share of the turn and
-/// overruns, then the open moves' count, mean, median and share of the turn, with footnotes.
-/// `nodes` is the threat-search budget the open positions were classified with.
+/// One engine's line of [`times_table`].
+pub struct TimesRow<'a> {
+    /// The engine's name.
+    pub name: &'a str,
+    /// Its `timeout_turn` in ms, for overruns and time shares.
+    pub turn_ms: u64,
+    /// All its move times.
+    pub all: &'a Times,
+    /// Its move times in open positions.
+    pub open: &'a Times,
+}
+
+/// `"200"` when both sides had the same turn, `"400 / 200"` (A / B) under time odds.
 #[must_use]
-pub fn times_table(rows: &[(&str, &Times, &Times)], turn_ms: u64, nodes: u64) -> String {
+pub fn turn_text(turn_ms: [u64; 2]) -> String {
+    if turn_ms[0] == turn_ms[1] {
+        turn_ms[0].to_string()
+    } else {
+        format!("{} / {}", turn_ms[0], turn_ms[1])
+    }
+}
+
+/// The move-time table of a report: per engine (see [`TimesRow`]) the moves, mean, median,
+/// 99th percentile, maximum, mean as a share of its turn and overruns, then the open moves'
+/// count, mean, median and share of the turn, with footnotes. `nodes` is the threat-search
+/// budget the open positions were classified with.
+#[must_use]
+pub fn times_table(rows: &[TimesRow<'_>], nodes: u64) -> String {
     let mut s = String::new();
-    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(6);
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(6);
     let _ = writeln!(
         s,
         "move times at the manager, ms: {:w$}  {:>6}  {:>8}  {:>8}  {:>8}  {:>8}  {:>9}  {:>9}",
@@ -389,11 +416,12 @@ pub fn times_table(rows: &[(&str, &Times, &Times)], turn_ms: u64, nodes: u64) ->
         "overruns",
         w = width
     );
-    let turn = turn_ms as f64;
-    for (name, t, _) in rows {
+    for row in rows {
+        let (t, turn) = (row.all, row.turn_ms as f64);
         let _ = writeln!(
             s,
-            "                               {name:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}%  {:>9}",
+            "                               {:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}%  {:>9}",
+            row.name,
             t.len(),
             t.mean(),
             t.percentile(50.0),
@@ -403,9 +431,15 @@ pub fn times_table(rows: &[(&str, &Times, &Times)], turn_ms: u64, nodes: u64) ->
             t.over(turn),
         );
     }
+    let turns: Vec<String> = rows.iter().map(|r| r.turn_ms.to_string()).collect();
+    let turn = if turns.iter().all(|t| *t == turns[0]) {
+        format!("turn-ms {}", turns.first().map_or("", String::as_str))
+    } else {
+        format!("each engine's turn-ms ({})", turns.join(" / "))
+    };
     let _ = writeln!(
         s,
-        "(overruns: moves slower than turn-ms {turn_ms}; losing on time needs turn-ms + tolerance)"
+        "(overruns: moves slower than {turn}; losing on time needs turn-ms + tolerance)"
     );
     let _ = writeln!(
         s,
@@ -417,14 +451,16 @@ pub fn times_table(rows: &[(&str, &Times, &Times)], turn_ms: u64, nodes: u64) ->
         "mean/turn",
         w = width
     );
-    for (name, _, t) in rows {
+    for row in rows {
+        let t = row.open;
         let _ = writeln!(
             s,
-            "                               {name:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}%",
+            "                               {:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}%",
+            row.name,
             t.len(),
             t.mean(),
             t.percentile(50.0),
-            t.mean() * 100.0 / turn,
+            t.mean() * 100.0 / row.turn_ms as f64,
         );
     }
     let _ = writeln!(
@@ -509,7 +545,7 @@ mod tests {
 
     #[test]
     fn pairs_count_from_a_view() {
-        let mut t = Tally::new("a", "b", 100, Rule::Renju, 15);
+        let mut t = Tally::new("a", "b", [100, 100], Rule::Renju, 15);
         // Game 1: A black wins; game 2: A white, B (black) wins by A's illegal move.
         let pair = PairResult {
             index: 0,
@@ -598,7 +634,7 @@ mod tests {
                 ),
             ],
         };
-        let mut t = Tally::new("a", "b", 1000, Rule::Freestyle, 15);
+        let mut t = Tally::new("a", "b", [1000, 1000], Rule::Freestyle, 15);
         t.add(&pair);
         // Open: A 100, 300 (black), 20 (white); B 200 (white), 10, 30 (black).
         assert_eq!(t.open_times()[0].len(), 3);

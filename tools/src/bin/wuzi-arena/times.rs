@@ -19,7 +19,7 @@ use wuzi_tools::tune::{is_open, OPEN_VCF_NODES};
 
 use crate::args::Flags;
 use crate::error::{usage, ArenaError};
-use crate::report::times_table;
+use crate::report::{times_table, TimesRow};
 use crate::stats::Times;
 
 /// Threat-search cache entries per game: positions of one game share their VCF results.
@@ -181,16 +181,21 @@ pub fn report(
         g.add_open_times(&mut open, rule, size, nodes)
             .map_err(|why| (*line, why))?;
     }
-    let rows: Vec<(&str, &Times, &Times)> = names
+    let rows: Vec<TimesRow<'_>> = names
         .iter()
         .zip(&all)
         .zip(&open)
-        .map(|((n, a), o)| (n.as_str(), a, o))
+        .map(|((name, all), open)| TimesRow {
+            name,
+            turn_ms,
+            all,
+            open,
+        })
         .collect();
     Ok(format!(
         "{} games, {rule} {size}x{size}, {turn_ms} ms/move\n{}",
         games.len(),
-        times_table(&rows, turn_ms, nodes)
+        times_table(&rows, nodes)
     ))
 }
 
