@@ -505,6 +505,13 @@ fn sprt_without_spread_has_no_verdict() {
     );
 }
 
+/// `wuzi-arena match` of two pbrains for one pair, plus `extra` flags.
+fn one_pair<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["match", "--a", pbrain(), "--b", pbrain(), "--pairs", "1"];
+    args.extend_from_slice(extra);
+    args
+}
+
 #[test]
 fn bad_input_exits_2_with_a_message() {
     let dir = TempDir::new("input");
@@ -518,46 +525,13 @@ fn bad_input_exits_2_with_a_message() {
             vec!["match", "--a", pbrain(), "--b", pbrain()],
             "missing flag --pairs",
         ),
+        (one_pair(&["--rule", "go"]), "unknown rule"),
         (
-            vec![
-                "match",
-                "--a",
-                pbrain(),
-                "--b",
-                pbrain(),
-                "--pairs",
-                "1",
-                "--rule",
-                "go",
-            ],
-            "unknown rule",
-        ),
-        (
-            vec![
-                "match",
-                "--a",
-                pbrain(),
-                "--b",
-                pbrain(),
-                "--pairs",
-                "1",
-                "--openings",
-                bad_openings.to_str().unwrap(),
-            ],
+            one_pair(&["--openings", bad_openings.to_str().unwrap()]),
             "line 2 (\"h8 q99\")",
         ),
         (
-            vec![
-                "match",
-                "--a",
-                pbrain(),
-                "--b",
-                pbrain(),
-                "--pairs",
-                "1",
-                "--openings",
-                "/nonexistent/o.txt",
-            ],
+            one_pair(&["--openings", "/nonexistent/o.txt"]),
             "cannot read openings file /nonexistent/o.txt",
         ),
         (
@@ -599,47 +573,14 @@ fn bad_input_exits_2_with_a_message() {
             "--elo0 must be below --elo1",
         ),
         (
-            vec![
-                "match",
-                "--a",
-                pbrain(),
-                "--b",
-                pbrain(),
-                "--pairs",
-                "1",
-                "--tolerance-ms",
-                "99999999999999",
-            ],
+            one_pair(&["--tolerance-ms", "99999999999999"]),
             "--tolerance-ms must be at most",
         ),
         (
-            vec![
-                "match",
-                "--a",
-                pbrain(),
-                "--b",
-                pbrain(),
-                "--pairs",
-                "1",
-                "--turn-ms-a",
-                "0",
-            ],
+            one_pair(&["--turn-ms-a", "0"]),
             "--turn-ms-a must be at least 1",
         ),
-        (
-            vec![
-                "match",
-                "--a",
-                pbrain(),
-                "--b",
-                pbrain(),
-                "--pairs",
-                "1",
-                "--turn-ms-b",
-                "fast",
-            ],
-            "--turn-ms-b",
-        ),
+        (one_pair(&["--turn-ms-b", "fast"]), "--turn-ms-b"),
         (
             vec![
                 "openings",
