@@ -16,13 +16,16 @@
 //! from the next move, and any other command waits for the move to go out (commands that
 //! change the game first cut the search short), so every command gets its answers in order.
 //!
-//! Command line: `pbrain-wuzi [--level L] [--param name=value[,...]] [--nodes N] [--threads N]`. The level
+//! Command line: `pbrain-wuzi [--level L] [--param name=value[,...]] [--nodes N] [--threads N]
+//! [--weights RULE=FILE]`. The level
 //! (default Master) lets every level be matched against outside engines; `--param` sets the
 //! search constants ([`Params`]) for tuning matches between builds; `--nodes` searches a
 //! fixed number of nodes per move on one thread, whatever the clock says (the manager's limits
 //! still bound the answer), so a self-play match does not depend on the machine's load;
 //! `--threads` fixes Master's thread count whatever `INFO thread_num` says, so one build can
-//! play itself with two threads against one. A bad command line exits with
+//! play itself with two threads against one; `--weights` evaluates a rule with the tables in
+//! a file (the format of `src/ai/weights/*.txt`), so one build can play refitted tables
+//! against its own. A bad command line (or an unreadable or malformed table file) exits with
 //! status 2 and the usage on stderr, never a word on the protocol channel.
 
 use std::collections::VecDeque;
@@ -35,12 +38,13 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Instant;
 
+use wuzi::ai::eval::{install_weights, Weights};
 use wuzi::gomocup::{
     BrainSession, Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, ThinkRequest,
     Thought,
 };
 use wuzi::text::quote;
-use wuzi::{Engine, Level, Limits, Params};
+use wuzi::{Engine, Level, Limits, Params, Rule};
 
 /// The engine's stack: deep searches recurse, and the default 2 MiB of a spawned thread is
 /// not much.
@@ -75,13 +79,15 @@ struct InFlight {
 }
 
 const USAGE: &str = "usage: pbrain-wuzi [--level beginner|easy|medium|hard|master] \
-[--param name=value[,name=value...]] [--nodes N] [--threads N]
+[--param name=value[,name=value...]] [--nodes N] [--threads N] [--weights RULE=FILE]
   A Gomocup (piskvork) brain on stdin/stdout.
   --level L     the level to play (name or 1-5; default master)
   --nodes N     search N nodes a move on one thread instead of timing the search (matches
                 that must not depend on the machine's load; keep timeout_turn generous)
   --threads N   Master searches with N threads (1-64) whatever INFO thread_num says (matches
                 of one build against itself with another thread count)
+  --weights RULE=FILE  evaluate RULE (freestyle, standard or renju) with the tables in FILE
+                (the format of src/ai/weights/*.txt) instead of the built-in ones
   --param P     search constants for tuning matches; names: ";
 
 /// What the command line asks for.
@@ -93,6 +99,8 @@ struct Options {
     nodes: Option<u64>,
     /// A fixed thread count instead of the manager's `INFO thread_num`.
     threads: Option<usize>,
+    /// Evaluation tables read from files, by rule, instead of the built-in ones.
+    weights: Vec<(Rule, Weights)>,
     help: bool,
 }
 
@@ -149,6 +157,23 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String>
                     }
                 }
             }
+            "--weights" => {
+                let v = value("--weights")?;
+                let (rule, path) = v
+                    .split_once('=')
+                    .ok_or_else(|| format!("--weights {}: expected RULE=FILE", quote(&v)))?;
+                let rule = rule
+                    .parse::<Rule>()
+                    .map_err(|e| format!("--weights {}: {e}", quote(&v)))?;
+                if o.weights.iter().any(|(r, _)| *r == rule) {
+                    return Err(format!("--weights: {rule} given twice"));
+                }
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("--weights {}: {e}", quote(path)))?;
+                let w = Weights::from_text(&text)
+                    .map_err(|e| format!("--weights {}: {e}", quote(path)))?;
+                o.weights.push((rule, w));
+            }
             _ => return Err(format!("unexpected argument {}", quote(&arg))),
         }
     }
@@ -156,7 +181,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String>
 }
 
 fn main() {
-    let options = match parse_args(std::env::args().skip(1)) {
+    let mut options = match parse_args(std::env::args().skip(1)) {
         Ok(o) if o.help => {
             println!("{USAGE}{}", Params::NAMES.join(", "));
             return;
@@ -167,6 +192,13 @@ fn main() {
             process::exit(2);
         }
     };
+    // Before any search reads the built-in tables (nothing has yet).
+    for (rule, w) in options.weights.drain(..) {
+        if let Err(e) = install_weights(rule, w) {
+            eprintln!("pbrain-wuzi: --weights: {e}");
+            process::exit(2);
+        }
+    }
     let (tx, rx) = mpsc::channel::<Event>();
     spawn_reader(tx.clone());
     let jobs = spawn_engine(tx, &options);

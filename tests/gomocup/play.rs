@@ -71,6 +71,55 @@ fn a_node_budget_plays_the_same_game_whatever_the_clock() {
 }
 
 #[test]
+fn weights_from_a_file_replace_the_built_in_tables() {
+    let play = |extra: &[&str]| {
+        let mut args = vec!["--nodes", "20000"];
+        args.extend_from_slice(extra);
+        let mut b = Brain::start_with(&args);
+        b.send("INFO thread_num 1");
+        b.send("INFO timeout_turn 30000");
+        b.start_game(15);
+        let mut answers = vec![b.turn(7, 7)];
+        for _ in 0..3 {
+            let p = b.free_point();
+            answers.push(b.turn(p.0, p.1));
+        }
+        b.end();
+        answers
+    };
+    let built_in = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/weights/freestyle.txt");
+    let text = std::fs::read_to_string(built_in).unwrap();
+    // The same tables with every point value negated: an evaluation upside down.
+    let flipped: Vec<String> = text
+        .lines()
+        .map(|line| match line.strip_prefix("cell ") {
+            Some(rest) => {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let values = words[2..]
+                    .iter()
+                    .map(|v| (-v.parse::<i32>().unwrap()).to_string());
+                let mut out = vec!["cell".to_string(), words[0].into(), words[1].into()];
+                out.extend(values);
+                out.join(" ")
+            }
+            None => line.to_string(),
+        })
+        .collect();
+    let path = std::env::temp_dir().join(format!("wuzi-flipped-{}.txt", std::process::id()));
+    std::fs::write(&path, flipped.join("\n")).unwrap();
+    let flipped_arg = format!("freestyle={}", path.display());
+    let same = play(&["--weights", &format!("freestyle={built_in}")]);
+    let upside_down = play(&["--weights", &flipped_arg]);
+    let _ = std::fs::remove_file(&path);
+    let default = play(&[]);
+    assert_eq!(same, default, "the built-in tables read from their file");
+    assert_ne!(
+        upside_down, default,
+        "the file's tables are the ones played"
+    );
+}
+
+#[test]
 fn bad_command_line_is_refused_with_usage() {
     for args in [
         &["--level", "godlike"][..],
@@ -81,6 +130,10 @@ fn bad_command_line_is_refused_with_usage() {
         &["--nodes=many"],
         &["--threads", "0"],
         &["--threads=65"],
+        &["--weights", "renju"],
+        &["--weights", "chess=weights.txt"],
+        &["--weights", "renju=/no/such/file.txt"],
+        &["--weights", "renju=Cargo.toml"],
         &["extra"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
