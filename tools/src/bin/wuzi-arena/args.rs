@@ -78,6 +78,14 @@ impl Flags {
         }
     }
 
+    /// A number flag, `None` when absent.
+    pub fn optional_number<T: FromStr>(&self, name: &str) -> Result<Option<T>, ArenaError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(_) => self.required_number(name).map(Some),
+        }
+    }
+
     /// A number flag that must be given.
     pub fn required_number<T: FromStr>(&self, name: &str) -> Result<T, ArenaError> {
         let v = self.required(name)?;
@@ -202,6 +210,8 @@ mod tests {
         assert_eq!(f.size().unwrap(), 13);
         assert_eq!(f.number::<u32>("pairs", 1).unwrap(), 7);
         assert_eq!(f.number::<u32>("other", 3).unwrap(), 3);
+        assert_eq!(f.optional_number::<u32>("pairs").unwrap(), Some(7));
+        assert_eq!(f.optional_number::<u32>("other").unwrap(), None);
     }
 
     #[test]
@@ -220,6 +230,7 @@ mod tests {
         assert!(f.size().is_err());
         let f = Flags::parse(&strings(&["--pairs", "-1"]), &["pairs"], "").unwrap();
         assert!(f.number::<u32>("pairs", 1).is_err());
+        assert!(f.optional_number::<u32>("pairs").is_err());
     }
 
     #[test]

@@ -233,10 +233,7 @@ impl Setup {
         Tally::new(
             &arena.a.name,
             &arena.b.name,
-            [
-                arena.config.turn_of(&arena.a),
-                arena.config.turn_of(&arena.b),
-            ],
+            arena.turns(),
             arena.config.rule,
             arena.config.size,
         )
@@ -246,14 +243,8 @@ impl Setup {
         let rule = flags.rule(Rule::Freestyle)?;
         let size = flags.size()?;
         let turn_ms: u64 = flags.number("turn-ms", 1000)?;
-        let own_turn = |side: &str| -> Result<Option<u64>, ArenaError> {
-            let name = format!("turn-ms-{side}");
-            match flags.get(&name) {
-                None => Ok(None),
-                Some(_) => flags.required_number::<u64>(&name).map(Some),
-            }
-        };
-        let (turn_a, turn_b) = (own_turn("a")?, own_turn("b")?);
+        let turn_a: Option<u64> = flags.optional_number("turn-ms-a")?;
+        let turn_b: Option<u64> = flags.optional_number("turn-ms-b")?;
         for (name, ms) in [
             ("turn-ms", Some(turn_ms)),
             ("turn-ms-a", turn_a),
@@ -265,10 +256,7 @@ impl Setup {
                 )));
             }
         }
-        let match_ms = match flags.get("match-ms") {
-            None => None,
-            Some(_) => Some(flags.required_number::<u64>("match-ms")?).filter(|&m| m > 0),
-        };
+        let match_ms = flags.optional_number::<u64>("match-ms")?.filter(|&m| m > 0);
         let tolerance_ms: u64 = flags.number("tolerance-ms", 1000)?;
         let start_ms: u64 = flags.number("start-ms", 30_000)?;
         // Deadlines are instants: keep every duration far from overflowing one.
@@ -447,7 +435,7 @@ impl Setup {
             c.rule,
             c.size,
             c.size,
-            turn_text([c.turn_of(&a.a), c.turn_of(&a.b)]),
+            turn_text(a.turns()),
             c.tolerance_ms
         );
         if let Some(m) = c.match_ms {

@@ -74,6 +74,12 @@ pub enum Flow {
 }
 
 impl Arena {
+    /// Each engine's `timeout_turn` in ms, A's first ([`GameConfig::turn_of`]).
+    #[must_use]
+    pub fn turns(&self) -> [u64; 2] {
+        [self.config.turn_of(&self.a), self.config.turn_of(&self.b)]
+    }
+
     /// The opening order: every opening index once, shuffled by the seed.
     #[must_use]
     pub fn order(&self) -> Vec<usize> {

@@ -73,10 +73,7 @@ pub fn run(args: &[String]) -> Result<(), ArenaError> {
             if area % 2 == 0 || !(3..=FILE_SIZE).contains(&area) {
                 return Err(usage("--area must be odd, from 3 to 15"));
             }
-            let count = match flags.get("count") {
-                None => None,
-                Some(_) => Some(flags.required_number::<usize>("count")?),
-            };
+            let count: Option<usize> = flags.optional_number("count")?;
             if count == Some(0) {
                 return Err(usage("--count must be at least 1"));
             }
