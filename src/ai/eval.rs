@@ -6,7 +6,8 @@
 //! [`crate::ai::pattern`]). The evaluation for the side to move is
 //!
 //! ```text
-//! eval = Σ_points W[me][to move][combo_me(point)] + Σ_points W[opponent][waiting][combo_op(point)]
+//! eval = round((Σ_points W[me][to move][combo_me(point)]
+//!               + Σ_points W[opponent][waiting][combo_op(point)]) / CELL_RESOLUTION)
 //!      + T[me][threat mask]
 //! ```
 //!
@@ -27,7 +28,8 @@ use crate::ai::position::{ForbiddenPoints, Position, Threat};
 use crate::Color;
 
 pub use crate::ai::weights::{
-    combo_patterns, combo_rank, install_weights, weights, Weights, WeightsError, COMBOS, MASKS,
+    combo_patterns, combo_rank, install_weights, weights, Weights, WeightsError, CELL_RESOLUTION,
+    COMBOS, MASKS,
 };
 
 /// Largest static evaluation magnitude, well below the mate band.
@@ -108,12 +110,20 @@ pub fn evaluate(pos: &mut Position) -> i32 {
     let w = pos.weights();
     let terms = eval_terms(pos);
     let t = i32::from(w.threat[me.index()][terms.mask]);
-    let mut sum = pos.weight_sum(me, true) + pos.weight_sum(op, false) + t;
+    let mut cells = pos.weight_sum(me, true) + pos.weight_sum(op, false);
     if terms.dead.points > 0 {
         let side = usize::from(me == Color::Black);
-        sum += terms.dead.points * i32::from(w.cell[0][side][0]) - terms.dead.w[side];
+        cells += terms.dead.points * i32::from(w.cell[0][side][0]) - terms.dead.w[side];
     }
-    sum.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    (cell_units(cells) + t).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// A sum of point values ([`Weights::cell`], in 1/[`CELL_RESOLUTION`] units) in whole
+/// evaluation units, rounded to the nearest (halves up).
+#[inline]
+#[must_use]
+pub fn cell_units(cells: i32) -> i32 {
+    (cells + CELL_RESOLUTION / 2).div_euclid(CELL_RESOLUTION)
 }
 
 #[cfg(test)]

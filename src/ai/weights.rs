@@ -74,12 +74,19 @@ pub fn combo_patterns(rank: usize) -> [Pattern; 4] {
     [Pattern::Dead; 4]
 }
 
-/// One rule's evaluation tables, in evaluation units.
+/// The point values ([`Weights::cell`]) are kept in 1/`CELL_RESOLUTION` of an evaluation
+/// unit. A value is summed over every empty point that holds its combination, a hundred and
+/// more for the weak ones, so a rounding step of one whole unit moved evaluations by tens of
+/// units: random ±1 steps on the renju point values cost about 60 Elo in self-play.
+pub const CELL_RESOLUTION: i32 = 16;
+
+/// One rule's evaluation tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// `cell[colour][to_move as usize][rank]`.
+    /// `cell[colour][to_move as usize][rank]`, in 1/[`CELL_RESOLUTION`] of an evaluation unit
+    /// (the evaluation sums them, then rounds to whole units).
     pub cell: [[Vec<i16>; 2]; 2],
-    /// `threat[colour to move][mask]`.
+    /// `threat[colour to move][mask]`, in evaluation units.
     pub threat: [Vec<i16>; 2],
     /// Move ordering, `policy[colour][to_move as usize][rank]`: a move's order score is its
     /// mover's value at the point plus the opponent's (waiting) value there, in 1/100 of a
@@ -114,7 +121,11 @@ impl Weights {
     /// lines, each a three-word label and space-separated integers: `cell black waiting`,
     /// `cell black to-move`, `cell white waiting`, `cell white to-move` ([`COMBOS`] values
     /// each, by combination rank), `threat black to-move`, `threat white to-move` ([`MASKS`]
-    /// values each), and `policy` tables labelled like the `cell` ones.
+    /// values each), and `policy` tables labelled like the `cell` ones. A line
+    /// `cell-resolution R` (R = 1, 2, 4, 8 or 16) before the `cell` lines says that their
+    /// values are in 1/R of an evaluation unit; without it they are whole units (the format of
+    /// the tables fitted before [`CELL_RESOLUTION`]). They are stored in
+    /// 1/[`CELL_RESOLUTION`] units either way.
     ///
     /// # Errors
     /// When a table is missing, has the wrong length or holds something other than integers
@@ -122,9 +133,29 @@ impl Weights {
     pub fn from_text(text: &str) -> Result<Weights, WeightsError> {
         let mut w = Weights::zero();
         let mut seen = [false; 10];
+        // How many stored steps one step of the file's cell values is.
+        let mut cell_step: Option<i32> = None;
         for line in text.lines() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(r) = line.strip_prefix("cell-resolution") {
+                let r = r.trim();
+                let step = match r.parse::<i32>() {
+                    Ok(r) if r > 0 && CELL_RESOLUTION % r == 0 => CELL_RESOLUTION / r,
+                    _ => {
+                        return Err(WeightsError(format!(
+                            "cell-resolution {r:.20?}: expected a divisor of {CELL_RESOLUTION}"
+                        )))
+                    }
+                };
+                if cell_step.is_some() || seen[..4].iter().any(|&s| s) {
+                    return Err(WeightsError(
+                        "cell-resolution must come once, before the cell lines".into(),
+                    ));
+                }
+                cell_step = Some(step);
                 continue;
             }
             let mut words = line.split_whitespace();
@@ -139,9 +170,17 @@ impl Weights {
                 ("policy", _) => (6 + colour * 2 + side, &mut w.policy[colour][side], COMBOS),
                 _ => return Err(WeightsError(format!("unknown table {kind} {side}"))),
             };
+            let step = if kind == "cell" {
+                cell_step.unwrap_or(CELL_RESOLUTION)
+            } else {
+                1
+            };
             table.clear();
             for v in words {
-                table.push(parse_value(v)?);
+                let x = i32::from(parse_value(v)?) * step;
+                let x = i16::try_from(x)
+                    .map_err(|_| WeightsError(format!("{v:.20?} is out of range")))?;
+                table.push(x);
             }
             if table.len() != want {
                 return Err(WeightsError(format!(
@@ -174,9 +213,28 @@ impl Weights {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
+        // The coarsest unit that says every point value exactly; whole units need no line
+        // (the older format, so whole-unit fits stay byte for byte what they were).
+        let step = [CELL_RESOLUTION, 8, 4, 2, 1]
+            .into_iter()
+            .find(|&step| {
+                self.cell
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .all(|&v| i32::from(v) % step == 0)
+            })
+            .unwrap_or(1);
+        if step != CELL_RESOLUTION {
+            out.push_str(&format!("cell-resolution {}\n", CELL_RESOLUTION / step));
+        }
         for (c, name) in ["black", "white"].iter().enumerate() {
             for (s, side) in ["waiting", "to-move"].iter().enumerate() {
-                out.push_str(&format!("cell {name} {side} {}\n", join(&self.cell[c][s])));
+                let values: Vec<i16> = self.cell[c][s]
+                    .iter()
+                    .map(|&v| (i32::from(v) / step) as i16)
+                    .collect();
+                out.push_str(&format!("cell {name} {side} {}\n", join(&values)));
             }
         }
         for (c, name) in ["black", "white"].iter().enumerate() {
@@ -287,5 +345,78 @@ mod tests {
         assert!(Weights::from_text("cell black waiting 1 2 3").is_err());
         assert!(Weights::from_text("nonsense").is_err());
         assert!(Weights::from_text("").is_err());
+    }
+
+    /// The text of `w` with its point values written in 1/`r` units (`None`: whole units and
+    /// no `cell-resolution` line, the older format).
+    fn text_at(w: &Weights, r: Option<i32>) -> String {
+        // `w` is in whole units, which is how `to_text` writes it.
+        let per_unit = r.unwrap_or(1);
+        let mut out = String::new();
+        if let Some(r) = r {
+            out.push_str(&format!("cell-resolution {r}\n"));
+        }
+        for line in w.to_text("").lines() {
+            assert!(!line.starts_with("cell-resolution"));
+            if let Some(rest) = line.strip_prefix("cell ") {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                out.push_str(&format!("cell {} {}", words[0], words[1]));
+                for v in &words[2..] {
+                    let v: i32 = v.parse().unwrap();
+                    out.push_str(&format!(" {}", v * per_unit));
+                }
+                out.push('\n');
+            } else {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn point_values_are_read_at_the_resolution_the_file_gives() {
+        // The built-in tables were fitted in whole units, so every resolution can say them.
+        let w = weights(Rule::Renju);
+        for r in [None, Some(1), Some(2), Some(4), Some(8), Some(16)] {
+            assert_eq!(&Weights::from_text(&text_at(w, r)).unwrap(), w, "{r:?}");
+        }
+        let whole = text_at(w, None);
+        assert_eq!(whole, w.to_text(""), "whole units are written as before");
+        // Finer values are written at the coarsest resolution that holds them.
+        let mut fine = w.clone();
+        fine.cell[0][0][0] += 4;
+        let text = fine.to_text("");
+        assert!(text.starts_with("cell-resolution 4\n"), "{:.40}", text);
+        assert_eq!(Weights::from_text(&text).unwrap(), fine);
+        fine.cell[1][1][7] -= 1;
+        assert!(fine.to_text("").starts_with("cell-resolution 16\n"));
+        assert_eq!(Weights::from_text(&fine.to_text("")).unwrap(), fine);
+        // A finer value than the engine keeps, a resolution given twice or after the cell
+        // lines, and a whole-unit value that does not fit once refined are errors.
+        for bad in [
+            "cell-resolution 3",
+            "cell-resolution 0",
+            "cell-resolution 32",
+        ] {
+            let e = Weights::from_text(&format!("{bad}\n{whole}")).unwrap_err();
+            assert!(e.0.contains("divisor"), "{bad}: {e}");
+        }
+        let twice = format!("cell-resolution 4\ncell-resolution 4\n{whole}");
+        assert!(Weights::from_text(&twice).is_err());
+        let late = format!("{whole}cell-resolution 4\n");
+        assert!(Weights::from_text(&late).is_err());
+        let huge: String = whole
+            .lines()
+            .map(|line| match line.strip_prefix("cell black waiting ") {
+                Some(values) => {
+                    let rest = values.split_once(' ').unwrap().1;
+                    format!("cell black waiting 3000 {rest}\n")
+                }
+                None => format!("{line}\n"),
+            })
+            .collect();
+        let e = Weights::from_text(&huge).unwrap_err();
+        assert!(e.0.contains("out of range"), "{e}");
     }
 }

@@ -23,7 +23,9 @@ use std::sync::Mutex;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use wuzi::ai::eval::{combo_rank, eval_terms, Weights, COMBOS, MASKS, SCALE};
+use wuzi::ai::eval::{
+    cell_units, combo_rank, eval_terms, Weights, CELL_RESOLUTION, COMBOS, EVAL_LIMIT, MASKS, SCALE,
+};
 use wuzi::ai::pattern::Pattern;
 use wuzi::ai::position::{combo_score, Position, Threat};
 use wuzi::ai::search::MATE_BOUND;
@@ -430,6 +432,9 @@ pub struct FitConfig {
     pub l2: f64,
     /// L2 penalty on move-ordering values (per position, per logit²).
     pub l2_policy: f64,
+    /// The fitted point values are rounded to 1/`cell_resolution` of an evaluation unit (a
+    /// divisor of [`CELL_RESOLUTION`]; 1, whole units, reproduces the shipped tables).
+    pub cell_resolution: i32,
 }
 
 impl Default for FitConfig {
@@ -440,12 +445,14 @@ impl Default for FitConfig {
             l2_combo: 1e-6,
             l2: 1e-8,
             l2_policy: 1e-5,
+            cell_resolution: 1,
         }
     }
 }
 
 /// The evaluation weights `params` stand for.
-fn to_weights(params: &[f64]) -> Weights {
+fn to_weights(params: &[f64], cell_resolution: i32) -> Weights {
+    let step = CELL_RESOLUTION / cell_resolution;
     let mut w = Weights::zero();
     for table in 0..4 {
         let (c, s) = (table / 2, table % 2);
@@ -455,7 +462,8 @@ fn to_weights(params: &[f64]) -> Weights {
             for p in patterns {
                 v += params[CELL_PARAMS + table * 12 + p as usize];
             }
-            w.cell[c][s][rank] = v.round().clamp(-30_000.0, 30_000.0) as i16;
+            let v = (v * f64::from(cell_resolution)).round() * f64::from(step);
+            w.cell[c][s][rank] = v.clamp(-30_000.0, 30_000.0) as i16;
         }
     }
     for c in 0..2 {
@@ -483,18 +491,18 @@ pub fn loss(w: &Weights, data: &Samples) -> f64 {
 
 /// The evaluation the engine computes for a position with these features.
 fn eval_of(w: &Weights, feats: &[(u16, u16)]) -> f64 {
-    let mut e = 0i64;
+    let (mut cells, mut threats) = (0i32, 0i32);
     for &(f, n) in feats {
         let f = usize::from(f);
         if f < CELL_PARAMS {
             let table = f / COMBOS;
-            e += i64::from(w.cell[table / 2][table % 2][f % COMBOS]) * i64::from(n);
+            cells += i32::from(w.cell[table / 2][table % 2][f % COMBOS]) * i32::from(n);
         } else if f >= CELL_PARAMS + PATTERN_PARAMS {
             let t = f - CELL_PARAMS - PATTERN_PARAMS;
-            e += i64::from(w.threat[t / MASKS][t % MASKS]) * i64::from(n);
+            threats += i32::from(w.threat[t / MASKS][t % MASKS]) * i32::from(n);
         }
     }
-    (e as f64).clamp(-10_000.0, 10_000.0)
+    f64::from((cell_units(cells) + threats).clamp(-EVAL_LIMIT, EVAL_LIMIT))
 }
 
 /// Fits weights to `data` (see the module docs), starting from zero, and reports progress to
@@ -547,7 +555,7 @@ pub fn fit(data: &Samples, cfg: &FitConfig, mut log: impl FnMut(usize, f64)) -> 
             log(step, total / n);
         }
     }
-    to_weights(&params)
+    to_weights(&params, cfg.cell_resolution)
 }
 
 /// Move-ordering training data: for each position, the candidate moves' two table indices
@@ -749,8 +757,8 @@ pub fn hand_weights(rule: Rule) -> Weights {
                 Threat::FourThree => 60,
                 _ => 0,
             };
-            w.cell[c.index()][0][rank] = (-score / 8) as i16;
-            w.cell[c.index()][1][rank] = (score / 8 + tempo) as i16;
+            w.cell[c.index()][0][rank] = (-score / 8 * CELL_RESOLUTION) as i16;
+            w.cell[c.index()][1][rank] = ((score / 8 + tempo) * CELL_RESOLUTION) as i16;
             // Order moves by attack plus most of the defence value.
             w.policy[c.index()][0][rank] = (score * 7 / 8) as i16;
             w.policy[c.index()][1][rank] = score as i16;
@@ -902,5 +910,26 @@ mod tests {
         );
         let zero = Weights::zero();
         assert!(loss(&fitted, &data) < loss(&zero, &data));
+        // The same fit kept to 1/16 unit: whole units are its rounding, at most half a unit
+        // (8/16) away, and the finer values are not all whole.
+        let fine = fit(
+            &data,
+            &FitConfig {
+                epochs: 200,
+                cell_resolution: 16,
+                ..FitConfig::default()
+            },
+            |_, _| {},
+        );
+        let (mut whole, mut finer) = (true, false);
+        for (t_coarse, t_fine) in fitted.cell.iter().flatten().zip(fine.cell.iter().flatten()) {
+            for (&c, &f) in t_coarse.iter().zip(t_fine) {
+                whole &= i32::from(c) % CELL_RESOLUTION == 0;
+                finer |= i32::from(f) % CELL_RESOLUTION != 0;
+                assert!((i32::from(c) - i32::from(f)).abs() <= CELL_RESOLUTION / 2);
+            }
+        }
+        assert!(whole && finer);
+        assert_eq!(fine.threat, fitted.threat);
     }
 }

@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::time::Instant;
 
-use wuzi::ai::eval::{install_weights, Weights};
+use wuzi::ai::eval::{install_weights, Weights, CELL_RESOLUTION};
 use wuzi_tools::tune::{self, FitConfig, GenConfig, TuneGame};
 
 use crate::args::{number_flag, usage, CliError, Flags};
@@ -26,7 +26,8 @@ tables that made it (e.g. `wuzi-tools tune --init hand` for the first round).
 
 const TUNE_HELP: &str = "\
 usage: wuzi-tools tune --rule R --data FILE[,FILE...] --out FILE [--lambda L] [--epochs E]
-                       [--rate R] [--l2-combo X] [--l2 Y] [--command TEXT]
+                       [--rate R] [--l2-combo X] [--l2 Y] [--cell-resolution C]
+                       [--command TEXT]
        wuzi-tools tune --rule R --init hand --out FILE
 
 Fits the evaluation tables of rule R to the quiet positions of the games in the data files
@@ -37,7 +38,9 @@ the search played (--policy-epochs, default E; --l2-policy). Prints the losses a
 writes the tables (the format
 of src/ai/weights/*.txt) to FILE, with a header naming the command (--command overrides the
 text, e.g. to record the datagen command too). --init hand writes the hand-made pattern-sum tables
-instead (the starting point the fitted ones are compared with).
+instead (the starting point the fitted ones are compared with). --cell-resolution C keeps the
+point values to 1/C of an evaluation unit (1, 2, 4, 8 or 16; default 1, whole units, as the
+shipped tables).
 ";
 
 pub fn datagen(args: &[String]) -> Result<(), CliError> {
@@ -122,6 +125,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             "l2-combo",
             "l2",
             "l2-policy",
+            "cell-resolution",
             "policy-epochs",
             "init",
             "command",
@@ -162,6 +166,14 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     }
     if let Some(x) = number_flag::<f64>(&flags, "l2-policy")? {
         cfg.l2_policy = x;
+    }
+    if let Some(c) = number_flag::<i32>(&flags, "cell-resolution")? {
+        if c <= 0 || CELL_RESOLUTION % c != 0 {
+            return Err(usage(format!(
+                "--cell-resolution must divide {CELL_RESOLUTION} (1, 2, 4, 8 or 16)"
+            )));
+        }
+        cfg.cell_resolution = c;
     }
     let policy_epochs = number_flag::<usize>(&flags, "policy-epochs")?.unwrap_or(cfg.epochs);
     let mut games = Vec::new();
