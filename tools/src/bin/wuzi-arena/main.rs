@@ -28,6 +28,7 @@ mod play;
 mod protocol;
 mod report;
 mod runner;
+mod setup;
 mod stats;
 mod times;
 mod yardstick;
