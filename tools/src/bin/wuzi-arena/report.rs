@@ -12,7 +12,7 @@ use wuzi_tools::tune::OPEN_VCF_NODES;
 use crate::game::{GameRecord, Reason};
 use crate::runner::PairResult;
 use crate::stats::{Pentanomial, Times};
-use crate::times::TimedGame;
+use crate::times::{times_table, TimedGame, TimesRow};
 
 /// Wins, losses and draws from one side's view.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -373,18 +373,6 @@ impl Tally {
     }
 }
 
-/// One engine's line of [`times_table`].
-pub struct TimesRow<'a> {
-    /// The engine's name.
-    pub name: &'a str,
-    /// Its `timeout_turn` in ms, for overruns and time shares.
-    pub turn_ms: u64,
-    /// All its move times.
-    pub all: &'a Times,
-    /// Its move times in open positions.
-    pub open: &'a Times,
-}
-
 /// `"200"` when both sides had the same turn, `"400 / 200"` (A / B) under time odds.
 #[must_use]
 pub fn turn_text(turn_ms: [u64; 2]) -> String {
@@ -393,82 +381,6 @@ pub fn turn_text(turn_ms: [u64; 2]) -> String {
     } else {
         format!("{} / {}", turn_ms[0], turn_ms[1])
     }
-}
-
-/// The move-time table of a report: per engine (see [`TimesRow`]) the moves, mean, median,
-/// 99th percentile, maximum, mean as a share of its turn and overruns, then the open moves'
-/// count, mean, median and share of the turn, with footnotes. `nodes` is the threat-search
-/// budget the open positions were classified with.
-#[must_use]
-pub fn times_table(rows: &[TimesRow<'_>], nodes: u64) -> String {
-    let mut s = String::new();
-    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(6);
-    let _ = writeln!(
-        s,
-        "move times at the manager, ms: {:w$}  {:>6}  {:>8}  {:>8}  {:>8}  {:>8}  {:>9}  {:>9}",
-        "engine",
-        "moves",
-        "mean",
-        "p50",
-        "p99",
-        "max",
-        "mean/turn",
-        "overruns",
-        w = width
-    );
-    for row in rows {
-        let (t, turn) = (row.all, row.turn_ms as f64);
-        let _ = writeln!(
-            s,
-            "                               {:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}%  {:>9}",
-            row.name,
-            t.len(),
-            t.mean(),
-            t.percentile(50.0),
-            t.percentile(99.0),
-            t.max(),
-            t.mean() * 100.0 / turn,
-            t.over(turn),
-        );
-    }
-    let turns: Vec<String> = rows.iter().map(|r| r.turn_ms.to_string()).collect();
-    let turn = if turns.iter().all(|t| *t == turns[0]) {
-        format!("turn-ms {}", turns.first().map_or("", String::as_str))
-    } else {
-        format!("each engine's turn-ms ({})", turns.join(" / "))
-    };
-    let _ = writeln!(
-        s,
-        "(overruns: moves slower than {turn}; losing on time needs turn-ms + tolerance)"
-    );
-    let _ = writeln!(
-        s,
-        "in open positions, ms:         {:w$}  {:>6}  {:>8}  {:>8}  {:>9}",
-        "engine",
-        "moves",
-        "mean",
-        "p50",
-        "mean/turn",
-        w = width
-    );
-    for row in rows {
-        let t = row.open;
-        let _ = writeln!(
-            s,
-            "                               {:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}%",
-            row.name,
-            t.len(),
-            t.mean(),
-            t.percentile(50.0),
-            t.mean() * 100.0 / row.turn_ms as f64,
-        );
-    }
-    let _ = writeln!(
-        s,
-        "(open: the position before the move has no five to make or stop, no open four and no \
-         VCF for either side, threat search {nodes} nodes a side)"
-    );
-    s
 }
 
 /// The two games of a pair as lines of JSON (one object per game, each ending in `\n`).

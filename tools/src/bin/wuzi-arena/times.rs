@@ -8,6 +8,7 @@
 //! decides. `wuzi-arena times` reads a games file written by `--games-out` and prints the
 //! table of a match report for it, without playing anything.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
@@ -19,7 +20,6 @@ use wuzi_tools::tune::{is_open, OPEN_VCF_NODES};
 
 use crate::args::Flags;
 use crate::error::{usage, ArenaError};
-use crate::report::{times_table, TimesRow};
 use crate::stats::Times;
 
 /// Threat-search cache entries per game: positions of one game share their VCF results.
@@ -241,6 +241,94 @@ pub fn run(args: &[String]) -> Result<(), ArenaError> {
         .map_err(|(line, why)| ArenaError::Games { path, line, why })?;
     print!("{out}");
     Ok(())
+}
+
+/// One engine's line of [`times_table`].
+pub struct TimesRow<'a> {
+    /// The engine's name.
+    pub name: &'a str,
+    /// Its `timeout_turn` in ms, for overruns and time shares.
+    pub turn_ms: u64,
+    /// All its move times.
+    pub all: &'a Times,
+    /// Its move times in open positions.
+    pub open: &'a Times,
+}
+
+/// The move-time table of a report: per engine (see [`TimesRow`]) the moves, mean, median,
+/// 99th percentile, maximum, mean as a share of its turn and overruns, then the open moves'
+/// count, mean, median and share of the turn, with footnotes. `nodes` is the threat-search
+/// budget the open positions were classified with.
+#[must_use]
+pub fn times_table(rows: &[TimesRow<'_>], nodes: u64) -> String {
+    let mut s = String::new();
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(6);
+    let _ = writeln!(
+        s,
+        "move times at the manager, ms: {:w$}  {:>6}  {:>8}  {:>8}  {:>8}  {:>8}  {:>9}  {:>9}",
+        "engine",
+        "moves",
+        "mean",
+        "p50",
+        "p99",
+        "max",
+        "mean/turn",
+        "overruns",
+        w = width
+    );
+    for row in rows {
+        let (t, turn) = (row.all, row.turn_ms as f64);
+        let _ = writeln!(
+            s,
+            "                               {:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}  {:>8.1}%  {:>9}",
+            row.name,
+            t.len(),
+            t.mean(),
+            t.percentile(50.0),
+            t.percentile(99.0),
+            t.max(),
+            t.mean() * 100.0 / turn,
+            t.over(turn),
+        );
+    }
+    let turns: Vec<String> = rows.iter().map(|r| r.turn_ms.to_string()).collect();
+    let turn = if turns.iter().all(|t| *t == turns[0]) {
+        format!("turn-ms {}", turns.first().map_or("", String::as_str))
+    } else {
+        format!("each engine's turn-ms ({})", turns.join(" / "))
+    };
+    let _ = writeln!(
+        s,
+        "(overruns: moves slower than {turn}; losing on time needs turn-ms + tolerance)"
+    );
+    let _ = writeln!(
+        s,
+        "in open positions, ms:         {:w$}  {:>6}  {:>8}  {:>8}  {:>9}",
+        "engine",
+        "moves",
+        "mean",
+        "p50",
+        "mean/turn",
+        w = width
+    );
+    for row in rows {
+        let t = row.open;
+        let _ = writeln!(
+            s,
+            "                               {:width$}  {:>6}  {:>8.1}  {:>8.1}  {:>8.1}%",
+            row.name,
+            t.len(),
+            t.mean(),
+            t.percentile(50.0),
+            t.mean() * 100.0 / row.turn_ms as f64,
+        );
+    }
+    let _ = writeln!(
+        s,
+        "(open: the position before the move has no five to make or stop, no open four and no \
+         VCF for either side, threat search {nodes} nodes a side)"
+    );
+    s
 }
 
 #[cfg(test)]
