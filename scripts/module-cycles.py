@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Lists pairs of modules of the engine crate (src/, binaries excluded) that import each other.
+"""Lists pairs of modules of one crate or binary (SRC_DIR, default the engine's src/; a crate's
+bin/ is skipped, so each binary with modules of its own is checked as its own SRC_DIR) that
+import each other.
 
 A module may use its parent and its own submodules freely (a module split into files is one
 concern); between any other two modules the imports must go one way only, so that each file can
