@@ -54,20 +54,24 @@ fn every_level_and_tuning_parameters_from_the_command_line() {
 fn a_node_budget_plays_the_same_game_whatever_the_clock() {
     // `--nodes` replaces the clock, so the same moves get the same answers even though the
     // second run is given a much shorter (still sufficient) turn.
-    let play = |turn_ms: u32| {
-        let mut b = Brain::start_with(&["--nodes", "20000"]);
-        b.send("INFO thread_num 1");
-        b.send(&format!("INFO timeout_turn {turn_ms}"));
-        b.start_game(15);
-        let mut answers = vec![b.turn(7, 7)];
-        for _ in 0..2 {
-            let p = b.free_point();
-            answers.push(b.turn(p.0, p.1));
-        }
-        b.end();
-        answers
-    };
+    let play = |turn_ms: u32| first_answers(&["--nodes", "20000"], turn_ms, 3);
     assert_eq!(play(30_000), play(5_000));
+}
+
+/// A one-thread brain started with `args`: its answers to h8 and then to `moves - 1` more
+/// stones on the first free points, with `turn_ms` a move.
+fn first_answers(args: &[&str], turn_ms: u32, moves: usize) -> Vec<(u32, u32)> {
+    let mut b = Brain::start_with(args);
+    b.send("INFO thread_num 1");
+    b.send(&format!("INFO timeout_turn {turn_ms}"));
+    b.start_game(15);
+    let mut answers = vec![b.turn(7, 7)];
+    for _ in 1..moves {
+        let p = b.free_point();
+        answers.push(b.turn(p.0, p.1));
+    }
+    b.end();
+    answers
 }
 
 #[test]
@@ -75,17 +79,7 @@ fn weights_from_a_file_replace_the_built_in_tables() {
     let play = |extra: &[&str]| {
         let mut args = vec!["--nodes", "20000"];
         args.extend_from_slice(extra);
-        let mut b = Brain::start_with(&args);
-        b.send("INFO thread_num 1");
-        b.send("INFO timeout_turn 30000");
-        b.start_game(15);
-        let mut answers = vec![b.turn(7, 7)];
-        for _ in 0..3 {
-            let p = b.free_point();
-            answers.push(b.turn(p.0, p.1));
-        }
-        b.end();
-        answers
+        first_answers(&args, 30_000, 4)
     };
     let built_in = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/weights/freestyle.txt");
     let text = std::fs::read_to_string(built_in).unwrap();
