@@ -126,7 +126,7 @@ def main():
     p.add_argument("--openings", default=None)
     p.add_argument("--concurrency", type=int, default=2)
     p.add_argument("--c", type=float, default=0.5, help="perturbation at the end, eval units")
-    p.add_argument("--r", type=float, default=0.02, help="step ratio a/c^2 at the end")
+    p.add_argument("--r", type=float, default=0.002, help="step ratio a/c^2 at the end")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--brain", default="target/release/pbrain-wuzi")
     p.add_argument("--arena", default="target/release/wuzi-arena")
