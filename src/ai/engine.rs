@@ -701,26 +701,29 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_fail_high_reduction_follows_the_rule() {
-        // The same middle game under renju and freestyle, searched to a fixed depth: the
-        // node count shows whether the fail-high reduction ran.
+    /// Nodes of a depth-7 Master search of the middle game `h8 i9 f6 i10 f8 j9 f9 f7 i8 j8 g8
+    /// e8` under `rule` with the parameters `set`: whether a rule-dependent term ran shows in
+    /// the count.
+    fn middle_game_nodes(rule: Rule, set: &[(&str, &str)]) -> u64 {
         let moves = parse_points("h8 i9 f6 i10 f8 j9 f9 f7 i8 j8 g8 e8");
         let cancel = AtomicBool::new(false);
         let limits = Limits {
             depth: Some(7),
             ..Limits::default()
         };
-        let nodes = |rule: Rule, set: &[(&str, &str)]| {
-            let game = Game::from_moves(rule, 15, &moves).unwrap();
-            let mut params = Params::default();
-            for (name, value) in set {
-                params.set(name, value).unwrap();
-            }
-            let mut e = Engine::new(4);
-            e.set_params(params);
-            e.search(&game, Level::Master, limits, &cancel, 0).nodes
-        };
+        let game = Game::from_moves(rule, 15, &moves).unwrap();
+        let mut params = Params::default();
+        for (name, value) in set {
+            params.set(name, value).unwrap();
+        }
+        let mut e = Engine::new(4);
+        e.set_params(params);
+        e.search(&game, Level::Master, limits, &cancel, 0).nodes
+    }
+
+    #[test]
+    fn the_fail_high_reduction_follows_the_rule() {
+        let nodes = middle_game_nodes;
         // Renju reduces by default; its own switch turns it off, the other rules' does not.
         let renju = nodes(Rule::Renju, &[]);
         assert_ne!(renju, nodes(Rule::Renju, &[("renju_fh_margin", "0")]));
@@ -732,6 +735,20 @@ mod tests {
             nodes(Rule::Freestyle, &[("renju_fh_margin", "40")])
         );
         assert_ne!(freestyle, nodes(Rule::Freestyle, &[("fh_margin", "20")]));
+    }
+
+    #[test]
+    fn the_four_three_defence_follows_the_rule() {
+        let nodes = middle_game_nodes;
+        let renju = nodes(Rule::Renju, &[]);
+        assert_ne!(renju, nodes(Rule::Renju, &[("renju_four_three", "0")]));
+        assert_eq!(renju, nodes(Rule::Renju, &[("four_three", "1")]));
+        let freestyle = nodes(Rule::Freestyle, &[]);
+        assert_eq!(
+            freestyle,
+            nodes(Rule::Freestyle, &[("renju_four_three", "0")])
+        );
+        assert_ne!(freestyle, nodes(Rule::Freestyle, &[("four_three", "1")]));
     }
 
     fn board_of(size: u8, black: &str, white: &str) -> Board {

@@ -80,6 +80,13 @@ tunables! {
     fh_margin: 0, min 0;
     /// [`fh_margin`](Params::fh_margin) under renju.
     renju_fh_margin: 20, min 0;
+    /// Defence against a four-three under freestyle and standard (0 = off, 1 = on): below
+    /// the root, when the opponent has a point that makes a four and an open three at once
+    /// (and no open four to make) and a small VCF search proves its win, only the moves that
+    /// could stop that VCF are searched, none of them pruned or reduced.
+    four_three: 0, min 0;
+    /// [`four_three`](Params::four_three) under renju.
+    renju_four_three: 1, min 0;
 }
 
 /// The highest value [`Params::set`] takes.
@@ -196,6 +203,11 @@ pub(crate) const ROOT_VCF_BUDGET: u64 = 400_000;
 pub(crate) const ROOT_DEFENCE_BUDGET: u64 = 20_000;
 /// See [`ROOT_DEFENCE_BUDGET`].
 pub(crate) const ROOT_DEFENCE_TIME_DIV: u32 = 3;
+/// The defence against a four-three (see [`Params::four_three`]) looks for the opponent's
+/// VCF with at most this many attacking moves …
+pub(crate) const FOUR_THREE_VCF_DEPTH: u32 = 4;
+/// … and this many threat nodes.
+pub(crate) const FOUR_THREE_VCF_NODES: u64 = 300;
 
 #[cfg(test)]
 mod tests {

@@ -32,10 +32,11 @@ use web_time::Instant;
 
 use crate::ai::eval::evaluate;
 use crate::ai::params::{
-    Params, EXTENSION_PLY_FACTOR, EXTENSION_PLY_SLACK, FUTILITY_BASE, HISTORY_BONUS,
-    HISTORY_BONUS_MAX, LMR_CUT, LMR_HISTORY_DIV, LMR_KILLER, LMR_NOT_IMPROVING, LMR_NOT_QUIET,
-    LMR_ONE, LMR_PV, NULL_MOVE_R, NULL_MOVE_R_DIV, ORDER_COUNTER, ORDER_HISTORY_DIV, ORDER_KILLER,
-    ROOT_DEFENCE_BUDGET, ROOT_DEFENCE_TIME_DIV, ROOT_VCF_BUDGET, ROOT_VCF_TIME_DIV,
+    Params, EXTENSION_PLY_FACTOR, EXTENSION_PLY_SLACK, FOUR_THREE_VCF_DEPTH, FOUR_THREE_VCF_NODES,
+    FUTILITY_BASE, HISTORY_BONUS, HISTORY_BONUS_MAX, LMR_CUT, LMR_HISTORY_DIV, LMR_KILLER,
+    LMR_NOT_IMPROVING, LMR_NOT_QUIET, LMR_ONE, LMR_PV, NULL_MOVE_R, NULL_MOVE_R_DIV, ORDER_COUNTER,
+    ORDER_HISTORY_DIV, ORDER_KILLER, ROOT_DEFENCE_BUDGET, ROOT_DEFENCE_TIME_DIV, ROOT_VCF_BUDGET,
+    ROOT_VCF_TIME_DIV,
 };
 use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
@@ -241,6 +242,10 @@ pub struct Searcher<'a> {
     seldepth: usize,
     /// Late-move reductions from [`Config::params`].
     lmr: Box<[[i32; 64]; 64]>,
+    /// The moves that could stop the opponent's VCF at the node being generated, one bit per
+    /// padded index (see [`Params::four_three`]), and the list they are collected in.
+    defences: [u64; CELLS.div_ceil(64)],
+    defence_list: Vec<u16>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -311,6 +316,8 @@ impl<'a> Searcher<'a> {
             stopped: false,
             seldepth: 0,
             lmr: cfg_lmr,
+            defences: [0; CELLS.div_ceil(64)],
+            defence_list: Vec::with_capacity(64),
         }
     }
 
@@ -385,9 +392,41 @@ impl<'a> Searcher<'a> {
         false
     }
 
+    /// [`Params::four_three`]: when the opponent (not to move) has a four-three point and the
+    /// solver proves its VCF, fills [`Searcher::defences`] with every move that could stop
+    /// it and returns true.
+    fn four_three_defences(&mut self, pos: &mut Position) -> bool {
+        let op = pos.to_move().other();
+        let on = if pos.rule() == Rule::Renju {
+            self.cfg.params.renju_four_three
+        } else {
+            self.cfg.params.four_three
+        };
+        if on == 0 || !self.cfg.selective || pos.count(op, Threat::FourThree) == 0 {
+            return false;
+        }
+        let mut list = std::mem::take(&mut self.defence_list);
+        list.clear();
+        let proven = self.threats.defences_against_vcf(
+            pos,
+            FOUR_THREE_VCF_DEPTH,
+            FOUR_THREE_VCF_NODES,
+            &mut list,
+        );
+        if proven {
+            self.defences = [0; CELLS.div_ceil(64)];
+            for &i in &list {
+                self.defences[usize::from(i) / 64] |= 1 << (i % 64);
+            }
+        }
+        self.defence_list = list;
+        proven
+    }
+
     /// Fills `self.heur.moves[ply]` with the scored candidate moves for the side to move,
     /// best first (only the best `keep` when `keep > 0`). When the opponent threatens an open
     /// four (`defend`), only the points that stop it and the side's own fours are candidates.
+    /// With `restrict`, only the points of [`Searcher::defences`] are candidates.
     /// Returns false when the side to move has no legal candidate.
     fn generate(
         &mut self,
@@ -395,6 +434,7 @@ impl<'a> Searcher<'a> {
         ply: usize,
         tt_move: u16,
         defend: bool,
+        restrict: bool,
         keep: usize,
     ) -> bool {
         let me = pos.to_move();
@@ -430,6 +470,9 @@ impl<'a> Searcher<'a> {
             let tm = pos.threat(me, i);
             let to = pos.threat(op, i);
             if defend && !tm.is_four() && to < Threat::Four {
+                continue;
+            }
+            if restrict && self.defences[i / 64] & (1 << (i % 64)) == 0 {
                 continue;
             }
             let mut s = pos.policy(i) + self.heur.history[me.index()][i] / ORDER_HISTORY_DIV;
@@ -666,13 +709,15 @@ impl<'a> Searcher<'a> {
         }
         let forced = pos.count(op, Threat::Five) == 1;
         let threatened = !forced && Self::has_flex4(pos, op);
+        // Against a four-three only its defences are searched, all of them in full.
+        let restricted = !forced && !threatened && self.four_three_defences(pos);
         let eval = match entry {
             Some(e) if self.cfg.noise == 0 => i32::from(e.eval),
             _ => self.static_eval(pos),
         };
         self.heur.frames[ply].eval = eval;
         let improving = ply >= 2 && eval > self.heur.frames[ply - 2].eval;
-        let quiet_node = !forced && !threatened;
+        let quiet_node = !forced && !threatened && !restricted;
         let mut depth = depth;
 
         if self.cfg.selective && !pv && quiet_node && !is_mate(beta) {
@@ -725,7 +770,10 @@ impl<'a> Searcher<'a> {
         } else {
             self.cfg.width
         };
-        if !self.generate(pos, ply, tt_move, threatened, width) {
+        // A defence set with no legal move (black's forbidden points) falls back to every move.
+        let generated = self.generate(pos, ply, tt_move, threatened, restricted, width)
+            || (restricted && self.generate(pos, ply, tt_move, false, false, width));
+        if !generated {
             // Only forbidden points or no room: a forced block on a forbidden point loses.
             return if forced {
                 -(MATE - (ply as i32 + 2))
@@ -1057,7 +1105,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let threatened = op_fives == 0 && Self::has_flex4(pos, op);
-        if !self.generate(pos, 0, 0, threatened, 0) {
+        if !self.generate(pos, 0, 0, threatened, false, 0) {
             out.best = Self::any_legal(pos, exclude);
             out.pv = out.best.into_iter().collect();
             out.nodes = self.nodes + self.threats.nodes();

@@ -241,6 +241,30 @@ impl ThreatSearch {
         r.map(|p| p + 1)
     }
 
+    /// Every move that could stop a VCF of the side *not* to move, found within `depth`
+    /// attacking moves and `nodes` threat nodes, into `out` (with duplicates); false when no
+    /// such VCF was proven, and then `out` means nothing. Any defence that refutes the VCF is
+    /// in the set (see `vcf_defences`), so a search may drop every other move of the side to
+    /// move. The solver's own budget and deadline are left as they were.
+    pub fn defences_against_vcf(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        nodes: u64,
+        out: &mut Vec<u16>,
+    ) -> bool {
+        let saved = (self.budget, self.deadline, self.aborted);
+        self.budget = self.nodes.saturating_add(nodes);
+        self.deadline = None;
+        self.aborted = false;
+        pos.flip_side();
+        let won = self.vcf_defences(pos, depth, out);
+        pos.flip_side();
+        let proven = won && !self.aborted;
+        (self.budget, self.deadline, self.aborted) = saved;
+        proven
+    }
+
     /// The defender's five point the attacker must block, or `Err(())` if the defender has two.
     fn must_block(pos: &Position, d: Color) -> Result<Option<usize>, ()> {
         match pos.count(d, Threat::Five) {

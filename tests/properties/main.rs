@@ -2,7 +2,8 @@
 //! brute-force scan, forbidden moves against a slow referee written straight from the RIF
 //! definitions (along random games and on random black-heavy positions) and under the 8
 //! symmetries, set-up positions (the referee's refusals against a brute-force scan, records,
-//! saves and undo from random set-up games), undo/redo, records and saves.
+//! saves and undo from random set-up games), undo/redo, records and saves, and the threat
+//! solver's defence sets (every move left out of one loses to the VCF it answers).
 
 mod slow_referee;
 
@@ -10,6 +11,8 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
+use wuzi::ai::position::{Position, Threat};
+use wuzi::ai::threat::ThreatSearch;
 use wuzi::notation::{parse_moves_game, parse_sgf, write_moves, write_sgf};
 use wuzi::{
     forbidden_at, forbidden_points, win_at, Board, Color, Forbidden, Game, Point, Rule, Setup,
@@ -361,6 +364,95 @@ proptest! {
         prop_assert_eq!(loaded.board(), g.board());
         prop_assert_eq!(loaded.result(), g.result());
         prop_assert_eq!(loaded.rule(), g.rule());
+    }
+}
+
+/// Every legal move of the side to move outside `set` leaves the opponent a VCF.
+fn assert_set_complete(pos: &mut Position, set: &[u16]) -> Result<(), TestCaseError> {
+    let me = pos.to_move();
+    let candidates: Vec<usize> = pos.points().iter().map(|&i| usize::from(i)).collect();
+    for i in candidates {
+        if !pos.is_empty(i) || set.contains(&(i as u16)) || !pos.is_legal(me, i) {
+            continue;
+        }
+        pos.play(i);
+        let mut fresh = ThreatSearch::new(1 << 14);
+        fresh.set_budget(2_000_000);
+        let still = fresh.vcf(pos, 12).is_some();
+        pos.undo();
+        prop_assert!(
+            still,
+            "{:?} at {:?} escapes the VCF outside its defence set {:?}\n{:?}",
+            me,
+            Board::point_of(i),
+            set.iter()
+                .map(|&j| Board::point_of(usize::from(j)))
+                .collect::<Vec<_>>(),
+            pos.board()
+        );
+    }
+    Ok(())
+}
+
+/// Along `game`, at every position where the side not to move has a four-three point and
+/// [`ThreatSearch::defences_against_vcf`] proves its VCF: every legal move of the side to move
+/// outside the returned set still loses to a VCF. Returns how many positions were checked.
+fn check_defence_sets(game: &Game) -> Result<usize, TestCaseError> {
+    let mut pos = Position::new(&Board::new(game.size()).unwrap(), game.rule(), Color::Black);
+    let mut solver = ThreatSearch::new(1 << 12);
+    let mut checked = 0;
+    for &p in game.moves() {
+        pos.play(Board::index_of(p));
+        let me = pos.to_move();
+        let op = me.other();
+        if pos.count(op, Threat::FourThree) == 0
+            || pos.count(op, Threat::Five) > 0
+            || pos.count(me, Threat::Five) > 0
+        {
+            continue;
+        }
+        let mut set = Vec::new();
+        solver.set_budget(u64::MAX);
+        if !solver.defences_against_vcf(&mut pos, 4, 300, &mut set) {
+            continue;
+        }
+        checked += 1;
+        assert_set_complete(&mut pos, &set)?;
+    }
+    Ok(checked)
+}
+
+/// A four-three of white's (h8: a four on row 8 blocked at d8, an open three on column h):
+/// the set holds h8, the four's five point and the three's ends, nothing far away, and every
+/// move it leaves out loses.
+#[test]
+fn a_four_three_has_a_small_defence_set() {
+    let mut board = Board::new(15).unwrap();
+    for (x, y) in [(3, 7), (10, 2), (11, 12)] {
+        board.place(Point::new(x, y), Color::Black);
+    }
+    for (x, y) in [(4, 7), (5, 7), (6, 7), (7, 5), (7, 6)] {
+        board.place(Point::new(x, y), Color::White);
+    }
+    let mut pos = Position::new(&board, Rule::Freestyle, Color::Black);
+    let mut solver = ThreatSearch::new(1 << 12);
+    let mut set = Vec::new();
+    assert!(solver.defences_against_vcf(&mut pos, 4, 300, &mut set));
+    let has = |x, y| set.contains(&(Board::index_of(Point::new(x, y)) as u16));
+    assert!(has(7, 7) && has(8, 7) && has(7, 4) && has(7, 8), "{set:?}");
+    assert!(!has(0, 0) && !has(12, 2) && !has(2, 12), "{set:?}");
+    assert_set_complete(&mut pos, &set).unwrap();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_defence_set_holds_every_move_that_stops_the_vcf(
+        rule in prop::sample::select(Rule::ALL.to_vec()),
+        picks in prop::collection::vec(any::<Index>(), 20..90),
+    ) {
+        check_defence_sets(&random_game(rule, 15, &picks))?;
     }
 }
 
