@@ -30,8 +30,10 @@
 //! The parts, one file each:
 //! - `mod.rs` (this file): [`Config`], [`ThreadResult`], [`Prepared`], [`Searcher`] and its
 //!   bookkeeping (node counts, stopping, the evaluation with a level's noise);
-//! - `node.rs`: the search below the root: move generation, the forced checks, the
-//!   quiescence and the principal-variation node with its pruning and reductions;
+//! - `movegen.rs`: move generation: the open-four check, the four-three defences that
+//!   narrow a node's moves, the scored and ordered candidate list;
+//! - `node.rs`: the search below the root: the forced checks, the quiescence and the
+//!   principal-variation node with its pruning and reductions;
 //! - `root.rs`: the root: forced moves and threat searches before the deepening, the
 //!   iterative deepening with its aspiration windows, the principal variation;
 //! - `clock.rs`: the time management between iterations;
@@ -50,6 +52,7 @@ use crate::CELLS;
 
 mod clock;
 mod heuristics;
+mod movegen;
 mod node;
 mod root;
 
