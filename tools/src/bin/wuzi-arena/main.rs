@@ -12,16 +12,17 @@
 //!
 //! Layout: `args` (flags, command splitting) → `openings` (the file format) → `protocol`
 //! (answer lines, move requests) → `brain` (a process and its reader thread) → `game` (one
-//! refereed game) → `runner` (worker threads playing pairs) → `stats` (Elo, LLR) →
-//! `report` (text, Markdown, JSON) → `play` (the `match` and `sprt` commands); `generate` is
-//! the `openings` command, `yardstick` the `yardstick` command (opening sets chosen by rules
-//! alone, for gauntlets), `times` the `times` command (move times in open positions, also
-//! used by the report).
+//! refereed game) → `runner` (worker threads playing pairs) → `stats` (win/loss/draw
+//! counts, Elo, LLR) → `report` (text, Markdown) and `gamelog` (one JSON line a game) →
+//! `play` (the `match` and `sprt` commands); `generate` is the `openings` command,
+//! `yardstick` the `yardstick` command (opening sets chosen by rules alone, for gauntlets),
+//! `times` the `times` command (move times in open positions, also used by the report).
 
 mod args;
 mod brain;
 mod error;
 mod game;
+mod gamelog;
 mod generate;
 mod openings;
 mod play;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use crate::args::Flags;
 use crate::error::{usage, ArenaError};
-use crate::report::games_json;
+use crate::gamelog::games_json;
 use crate::runner::{Flow, PairResult};
 use crate::setup::{Setup, COMMON_FLAGS, COMMON_HELP};
 use crate::stats::sprt_bounds;

@@ -1,97 +1,16 @@
-//! Tallying finished pairs and printing them: a progress line per pair, the final report, a
-//! Markdown row for the docs, and one JSON object per game for `--games-out`.
+//! Tallying finished pairs and printing them: a progress line per pair, the final report and
+//! a Markdown row for the docs.
 
 use std::cell::OnceCell;
 use std::fmt::Write as _;
 
-use serde_json::json;
-use wuzi::notation::moves_to_string;
 use wuzi::{Color, Rule};
 use wuzi_tools::tune::OPEN_VCF_NODES;
 
-use crate::game::{GameRecord, Reason};
+use crate::game::Reason;
 use crate::runner::PairResult;
-use crate::stats::{Pentanomial, Times};
+use crate::stats::{Pentanomial, Times, Wld};
 use crate::times::{times_table, TimedGame, TimesRow};
-
-/// Wins, losses and draws from one side's view.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Wld {
-    /// Wins.
-    pub w: u64,
-    /// Losses.
-    pub l: u64,
-    /// Draws.
-    pub d: u64,
-}
-
-impl Wld {
-    /// Games.
-    #[must_use]
-    pub fn games(&self) -> u64 {
-        self.w + self.l + self.d
-    }
-
-    /// Points scored in percent (0 without games).
-    #[must_use]
-    pub fn score_percent(&self) -> f64 {
-        match self.games() {
-            0 => 0.0,
-            n => (self.w as f64 + self.d as f64 / 2.0) * 100.0 / n as f64,
-        }
-    }
-
-    /// `30-28-16`.
-    #[must_use]
-    pub fn dashed(&self) -> String {
-        format!("{}-{}-{}", self.w, self.l, self.d)
-    }
-
-    /// Half the width of the 95% interval of [`Wld::score_percent`], in points, treating the
-    /// games as independent (1.96 standard errors of the per-game score; 0 without games).
-    #[must_use]
-    pub fn noise_percent(&self) -> f64 {
-        let n = self.games();
-        if n == 0 {
-            return 0.0;
-        }
-        let m = self.score_percent() / 100.0;
-        let var = (self.w as f64 * (1.0 - m).powi(2)
-            + self.d as f64 * (0.5 - m).powi(2)
-            + self.l as f64 * m.powi(2))
-            / n as f64;
-        1.96 * (var / n as f64).sqrt() * 100.0
-    }
-
-    /// The same games from the opponent's side.
-    #[must_use]
-    pub fn mirrored(&self) -> Wld {
-        Wld {
-            w: self.l,
-            l: self.w,
-            d: self.d,
-        }
-    }
-
-    /// `12-13-1 (48.1% ± 19.4)`.
-    #[must_use]
-    pub fn with_noise(&self) -> String {
-        format!(
-            "{} ({:.1}% ± {:.1})",
-            self.dashed(),
-            self.score_percent(),
-            self.noise_percent()
-        )
-    }
-
-    fn add(&mut self, mine: Color, winner: Option<Color>) {
-        match winner {
-            Some(w) if w == mine => self.w += 1,
-            Some(_) => self.l += 1,
-            None => self.d += 1,
-        }
-    }
-}
 
 /// One engine's numbers.
 #[derive(Clone, Debug, Default)]
@@ -383,64 +302,10 @@ pub fn turn_text(turn_ms: [u64; 2]) -> String {
     }
 }
 
-/// The two games of a pair as lines of JSON (one object per game, each ending in `\n`).
-#[must_use]
-pub fn games_json(pair: &PairResult, names: &[String; 2], opening: &str, size: u8) -> String {
-    let mut out = String::new();
-    for (n, g) in pair.games.iter().enumerate() {
-        let (black, white) = if n == 0 {
-            (&names[0], &names[1])
-        } else {
-            (&names[1], &names[0])
-        };
-        let value = game_json(pair.index, n + 1, g, opening, black, white, size);
-        out.push_str(&value.to_string());
-        out.push('\n');
-    }
-    out
-}
-
-fn game_json(
-    pair: usize,
-    game: usize,
-    g: &GameRecord,
-    opening: &str,
-    black: &str,
-    white: &str,
-    size: u8,
-) -> serde_json::Value {
-    let result = match g.winner {
-        Some(c) => c.name(),
-        None => "draw",
-    };
-    let winner = g.winner.map(|c| match c {
-        Color::Black => black,
-        Color::White => white,
-    });
-    let times: Vec<f64> = g
-        .times_ms
-        .iter()
-        .map(|t| (t * 10.0).round() / 10.0)
-        .collect();
-    json!({
-        "pair": pair + 1,
-        "game": game,
-        "opening": opening,
-        "black": black,
-        "white": white,
-        "moves": moves_to_string(&g.moves, size),
-        "result": result,
-        "winner": winner,
-        "reason": g.reason.name(),
-        "detail": g.detail,
-        "messages": g.messages,
-        "times_ms": times,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameRecord;
     use wuzi::Point;
 
     fn record(winner: Option<Color>, reason: Reason, times: &[f64]) -> GameRecord {
@@ -563,32 +428,5 @@ mod tests {
         .join("\n");
         assert!(report.contains(&table), "{report}");
         assert!(t.markdown().ends_with("| 140 / 80 |\n"), "{}", t.markdown());
-    }
-
-    #[test]
-    fn games_are_json_lines() {
-        let pair = PairResult {
-            index: 4,
-            opening: 0,
-            games: [
-                record(None, Reason::Full, &[1.04]),
-                record(Some(Color::White), Reason::Timeout, &[]),
-            ],
-        };
-        let names = ["a".to_string(), "b".to_string()];
-        let text = games_json(&pair, &names, "h8 i7 g9", 15);
-        let lines: Vec<serde_json::Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0]["pair"], 5);
-        assert_eq!(lines[0]["result"], "draw");
-        assert_eq!(lines[0]["winner"], serde_json::Value::Null);
-        assert_eq!(lines[0]["moves"], "h8 i7 g9");
-        assert_eq!(lines[0]["times_ms"][0], 1.0);
-        assert_eq!(lines[1]["black"], "b");
-        assert_eq!(lines[1]["winner"], "a");
-        assert_eq!(lines[1]["reason"], "timeout");
     }
 }

@@ -42,6 +42,8 @@
 //! every pair never reaches a verdict this way, and ends at `--max-pairs`; its report shows
 //! why.
 
+use wuzi::Color;
+
 /// The 97.5% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -249,6 +251,86 @@ impl Times {
     #[must_use]
     pub fn over(&self, limit: f64) -> usize {
         self.0.iter().filter(|&&t| t > limit).count()
+    }
+}
+
+/// Wins, losses and draws from one side's view.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wld {
+    /// Wins.
+    pub w: u64,
+    /// Losses.
+    pub l: u64,
+    /// Draws.
+    pub d: u64,
+}
+
+impl Wld {
+    /// Games.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.w + self.l + self.d
+    }
+
+    /// Points scored in percent (0 without games).
+    #[must_use]
+    pub fn score_percent(&self) -> f64 {
+        match self.games() {
+            0 => 0.0,
+            n => (self.w as f64 + self.d as f64 / 2.0) * 100.0 / n as f64,
+        }
+    }
+
+    /// `30-28-16`.
+    #[must_use]
+    pub fn dashed(&self) -> String {
+        format!("{}-{}-{}", self.w, self.l, self.d)
+    }
+
+    /// Half the width of the 95% interval of [`Wld::score_percent`], in points, treating the
+    /// games as independent (1.96 standard errors of the per-game score; 0 without games).
+    #[must_use]
+    pub fn noise_percent(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.0;
+        }
+        let m = self.score_percent() / 100.0;
+        let var = (self.w as f64 * (1.0 - m).powi(2)
+            + self.d as f64 * (0.5 - m).powi(2)
+            + self.l as f64 * m.powi(2))
+            / n as f64;
+        1.96 * (var / n as f64).sqrt() * 100.0
+    }
+
+    /// The same games from the opponent's side.
+    #[must_use]
+    pub fn mirrored(&self) -> Wld {
+        Wld {
+            w: self.l,
+            l: self.w,
+            d: self.d,
+        }
+    }
+
+    /// `12-13-1 (48.1% ± 19.4)`.
+    #[must_use]
+    pub fn with_noise(&self) -> String {
+        format!(
+            "{} ({:.1}% ± {:.1})",
+            self.dashed(),
+            self.score_percent(),
+            self.noise_percent()
+        )
+    }
+
+    /// Counts one game of the side that played `mine`.
+    pub fn add(&mut self, mine: Color, winner: Option<Color>) {
+        match winner {
+            Some(w) if w == mine => self.w += 1,
+            Some(_) => self.l += 1,
+            None => self.d += 1,
+        }
     }
 }
 
