@@ -87,6 +87,13 @@ tunables! {
     four_three: 0, min 0;
     /// [`four_three`](Params::four_three) under renju.
     renju_four_three: 1, min 0;
+    /// Correction history under freestyle and standard, in percent of the learned correction
+    /// added to the static evaluation (0 = off): the search keeps, per side to move and per
+    /// count of each side's threat points, the running mean of how far its results came out
+    /// above the evaluation.
+    corr_hist: 0, min 0;
+    /// [`corr_hist`](Params::corr_hist) under renju.
+    renju_corr_hist: 100, min 0;
 }
 
 /// The highest value [`Params::set`] takes.

@@ -16,6 +16,8 @@
 //!   reductions, all disabled whenever the opponent has a threat to answer.
 //! - **Ordering**: transposition-table move, then pattern scores (attack plus most of the
 //!   defence value), killers, counter-moves and a history table with gravity.
+//! - **Correction history** (under renju): the static evaluation is corrected by the running
+//!   mean of how far searches came out above it in positions of the same threat profile.
 //! - **Root**: aspiration windows, and time management that spends more time when the best
 //!   move or the score is unstable and stops early when it is settled (see [`Config::soft`]).
 //!
@@ -45,10 +47,10 @@ use web_time::Instant;
 
 use crate::ai::eval::evaluate;
 use crate::ai::params::Params;
-use crate::ai::position::Position;
+use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
-use crate::CELLS;
+use crate::{Rule, CELLS};
 
 mod clock;
 mod heuristics;
@@ -58,7 +60,7 @@ mod root;
 
 use clock::Clock;
 pub use heuristics::Heuristics;
-use heuristics::NULL_MOVE;
+use heuristics::{CORR_GRAIN, CORR_SLOTS, NULL_MOVE};
 
 /// Score of a win on the board now; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -277,5 +279,44 @@ impl<'a> Searcher<'a> {
 
     fn static_eval(&self, pos: &mut Position) -> i32 {
         evaluate(pos) + self.noise(pos)
+    }
+
+    /// The correction-history slot of a position: the side to move and how many points make
+    /// each kind of threat for either side (capped).
+    fn corr_slot(pos: &Position) -> usize {
+        let me = pos.to_move();
+        let mut key: u64 = me.index() as u64;
+        for c in [me, me.other()] {
+            for (t, cap) in [
+                (Threat::Three, 7),
+                (Threat::ThreeThree, 3),
+                (Threat::Four, 7),
+                (Threat::FourThree, 3),
+                (Threat::Flex4, 3),
+            ] {
+                key = key * (cap + 1) + u64::from(pos.count(c, t)).min(cap);
+            }
+        }
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CORR_SLOTS.trailing_zeros());
+        me.index() * CORR_SLOTS + mixed as usize
+    }
+
+    /// How much of the correction history applies under `pos`'s rule, in percent
+    /// ([`Params::corr_hist`], [`Params::renju_corr_hist`]).
+    fn corr_percent(&self, pos: &Position) -> i32 {
+        if pos.rule() == Rule::Renju {
+            self.cfg.params.renju_corr_hist
+        } else {
+            self.cfg.params.corr_hist
+        }
+    }
+
+    /// The correction the correction history adds to a static evaluation at `pos`.
+    fn correction(&self, pos: &Position) -> i32 {
+        let pct = self.corr_percent(pos);
+        if pct == 0 {
+            return 0;
+        }
+        i32::from(self.heur.corr[Self::corr_slot(pos)]) * pct / (100 * CORR_GRAIN)
     }
 }

@@ -1,7 +1,9 @@
 //! The search below the root: the forced checks, the quiescence and the principal-variation
 //! node (see the module documentation of [`super`]).
 
-use super::{from_tt, is_mate, to_tt, Heuristics, Searcher, MATE, MATE_BOUND, MAX_PLY, NULL_MOVE};
+use super::{
+    from_tt, is_mate, to_tt, Heuristics, Searcher, CORR_GRAIN, MATE, MATE_BOUND, MAX_PLY, NULL_MOVE,
+};
 use crate::ai::params::{
     EXTENSION_PLY_FACTOR, EXTENSION_PLY_SLACK, FUTILITY_BASE, HISTORY_BONUS, HISTORY_BONUS_MAX,
     LMR_CUT, LMR_HISTORY_DIV, LMR_KILLER, LMR_NOT_IMPROVING, LMR_NOT_QUIET, LMR_ONE, LMR_PV,
@@ -100,7 +102,7 @@ impl Searcher<'_> {
             return s;
         }
         let threatened = Self::has_flex4(pos, op);
-        let stand = self.static_eval(pos);
+        let stand = self.static_eval(pos) + self.correction(pos);
         let mut best = -MATE;
         if !threatened {
             if stand >= beta {
@@ -210,10 +212,11 @@ impl Searcher<'_> {
         let threatened = !forced && Self::has_flex4(pos, op);
         // Against a four-three only its defences are searched, all of them in full.
         let restricted = !forced && !threatened && self.four_three_defences(pos);
-        let eval = match entry {
+        let raw_eval = match entry {
             Some(e) if self.cfg.noise == 0 => i32::from(e.eval),
             _ => self.static_eval(pos),
         };
+        let eval = raw_eval + self.correction(pos);
         self.heur.frames[ply].eval = eval;
         let improving = ply >= 2 && eval > self.heur.frames[ply - 2].eval;
         let quiet_node = !forced && !threatened && !restricted;
@@ -411,11 +414,27 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
+        // Correction history: learn how far the search's result lies from the evaluation in
+        // quiet positions, where the evaluation drives the pruning; a bound only teaches in
+        // its own direction.
+        if self.corr_percent(pos) > 0
+            && quiet_node
+            && !is_mate(best)
+            && (best_move == 0 || !pos.threat(me, usize::from(best_move)).is_four())
+            && match bound {
+                Bound::Lower => best > eval,
+                Bound::Upper => best < eval,
+                _ => true,
+            }
+        {
+            let target = (best - raw_eval) * CORR_GRAIN;
+            self.heur.correct(Self::corr_slot(pos), target, depth);
+        }
         self.tt.store(
             hash,
             best_move,
             to_tt(best, ply),
-            eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+            raw_eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
             depth.clamp(-1, 120) as i8,
             bound,
         );
