@@ -130,6 +130,22 @@ impl GameRecord {
     }
 }
 
+#[cfg(test)]
+impl GameRecord {
+    /// A three-stone game (h8 i7 g9, the opening) that ended as given, for the reports' tests.
+    pub(crate) fn sample(winner: Option<Color>, reason: Reason, times: &[f64]) -> GameRecord {
+        GameRecord {
+            opening_len: 3,
+            moves: vec![Point::new(7, 7), Point::new(8, 8), Point::new(6, 6)],
+            winner,
+            reason,
+            detail: None,
+            times_ms: times.to_vec(),
+            messages: Vec::new(),
+        }
+    }
+}
+
 /// The game was stopped from outside (the SPRT reached a verdict) before it ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Aborted;

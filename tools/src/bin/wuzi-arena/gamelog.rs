@@ -66,19 +66,6 @@ fn game_json(
 mod tests {
     use super::*;
     use crate::game::Reason;
-    use wuzi::Point;
-
-    fn record(winner: Option<Color>, reason: Reason, times: &[f64]) -> GameRecord {
-        GameRecord {
-            opening_len: 3,
-            moves: vec![Point::new(7, 7), Point::new(8, 8), Point::new(6, 6)],
-            winner,
-            reason,
-            detail: None,
-            times_ms: times.to_vec(),
-            messages: Vec::new(),
-        }
-    }
 
     #[test]
     fn games_are_json_lines() {
@@ -86,8 +73,8 @@ mod tests {
             index: 4,
             opening: 0,
             games: [
-                record(None, Reason::Full, &[1.04]),
-                record(Some(Color::White), Reason::Timeout, &[]),
+                GameRecord::sample(None, Reason::Full, &[1.04]),
+                GameRecord::sample(Some(Color::White), Reason::Timeout, &[]),
             ],
         };
         let names = ["a".to_string(), "b".to_string()];

@@ -308,18 +308,6 @@ mod tests {
     use crate::game::GameRecord;
     use wuzi::Point;
 
-    fn record(winner: Option<Color>, reason: Reason, times: &[f64]) -> GameRecord {
-        GameRecord {
-            opening_len: 3,
-            moves: vec![Point::new(7, 7), Point::new(8, 8), Point::new(6, 6)],
-            winner,
-            reason,
-            detail: None,
-            times_ms: times.to_vec(),
-            messages: Vec::new(),
-        }
-    }
-
     #[test]
     fn pairs_count_from_a_view() {
         let mut t = Tally::new("a", "b", [100, 100], Rule::Renju, 15);
@@ -328,8 +316,8 @@ mod tests {
             index: 0,
             opening: 0,
             games: [
-                record(Some(Color::Black), Reason::Five, &[10.0, 20.0, 30.0]),
-                record(Some(Color::Black), Reason::Illegal, &[40.0, 150.0]),
+                GameRecord::sample(Some(Color::Black), Reason::Five, &[10.0, 20.0, 30.0]),
+                GameRecord::sample(Some(Color::Black), Reason::Illegal, &[40.0, 150.0]),
             ],
         };
         t.add(&pair);
