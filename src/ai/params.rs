@@ -9,6 +9,7 @@
 //!   reader finds them here rather than as literals in the move loop.
 
 use crate::text::quote;
+use crate::Rule;
 
 /// Declares the tunables: `name: default, min lowest;` with their doc comments.
 macro_rules! tunables {
@@ -94,6 +95,34 @@ tunables! {
     corr_hist: 0, min 0;
     /// [`corr_hist`](Params::corr_hist) under renju.
     renju_corr_hist: 100, min 0;
+}
+
+/// The tunables that come as a pair, one value under renju and one under freestyle and
+/// standard: the value that applies under a rule.
+impl Params {
+    /// [`fh_margin`](Params::fh_margin) or [`renju_fh_margin`](Params::renju_fh_margin).
+    pub fn fh_margin_under(&self, rule: Rule) -> i32 {
+        by_rule(rule, self.fh_margin, self.renju_fh_margin)
+    }
+
+    /// [`four_three`](Params::four_three) or [`renju_four_three`](Params::renju_four_three).
+    pub fn four_three_under(&self, rule: Rule) -> i32 {
+        by_rule(rule, self.four_three, self.renju_four_three)
+    }
+
+    /// [`corr_hist`](Params::corr_hist) or [`renju_corr_hist`](Params::renju_corr_hist).
+    pub fn corr_hist_under(&self, rule: Rule) -> i32 {
+        by_rule(rule, self.corr_hist, self.renju_corr_hist)
+    }
+}
+
+/// `renju` under renju, `other` under freestyle and standard.
+fn by_rule(rule: Rule, other: i32, renju: i32) -> i32 {
+    if rule == Rule::Renju {
+        renju
+    } else {
+        other
+    }
 }
 
 /// The highest value [`Params::set`] takes.

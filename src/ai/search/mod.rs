@@ -50,7 +50,7 @@ use crate::ai::params::Params;
 use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
-use crate::{Rule, CELLS};
+use crate::CELLS;
 
 mod clock;
 mod heuristics;
@@ -304,11 +304,7 @@ impl<'a> Searcher<'a> {
     /// How much of the correction history applies under `pos`'s rule, in percent
     /// ([`Params::corr_hist`], [`Params::renju_corr_hist`]).
     fn corr_percent(&self, pos: &Position) -> i32 {
-        if pos.rule() == Rule::Renju {
-            self.cfg.params.renju_corr_hist
-        } else {
-            self.cfg.params.corr_hist
-        }
+        self.cfg.params.corr_hist_under(pos.rule())
     }
 
     /// The correction the correction history adds to a static evaluation at `pos`.

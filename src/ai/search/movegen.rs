@@ -7,7 +7,7 @@ use crate::ai::params::{
     FOUR_THREE_VCF_DEPTH, FOUR_THREE_VCF_NODES, ORDER_COUNTER, ORDER_HISTORY_DIV, ORDER_KILLER,
 };
 use crate::ai::position::{Position, Threat};
-use crate::{Color, Rule, CELLS};
+use crate::{Color, CELLS};
 
 impl Searcher<'_> {
     /// Whether `c` has an open four (or 4-4) it may legally play.
@@ -33,11 +33,7 @@ impl Searcher<'_> {
     /// it and returns true.
     pub(super) fn four_three_defences(&mut self, pos: &mut Position) -> bool {
         let op = pos.to_move().other();
-        let on = if pos.rule() == Rule::Renju {
-            self.cfg.params.renju_four_three
-        } else {
-            self.cfg.params.four_three
-        };
+        let on = self.cfg.params.four_three_under(pos.rule());
         if on == 0 || !self.cfg.selective || pos.count(op, Threat::FourThree) == 0 {
             return false;
         }

@@ -11,7 +11,7 @@ use crate::ai::params::{
 };
 use crate::ai::position::{Position, Threat};
 use crate::ai::tt::Bound;
-use crate::{Color, Rule};
+use crate::Color;
 
 impl Searcher<'_> {
     /// What every node of both searches does first: count itself, stop when asked, note the
@@ -297,11 +297,7 @@ impl Searcher<'_> {
         let policy_lmr = p.policy_lmr;
         // Fail-high reduction: a cut node far above beta will most likely fail high whatever
         // it plays, so its quiet lines need less depth to show it.
-        let fh_margin = if pos.rule() == Rule::Renju {
-            p.renju_fh_margin
-        } else {
-            p.fh_margin
-        };
+        let fh_margin = p.fh_margin_under(pos.rule());
         let likely_fail_high = self.cfg.selective
             && !pv
             && cut
