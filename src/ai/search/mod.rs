@@ -282,8 +282,12 @@ impl<'a> Searcher<'a> {
     }
 
     /// The correction-history slot of a position: the side to move and how many points make
-    /// each kind of threat for either side (capped).
-    fn corr_slot(pos: &Position) -> usize {
+    /// each kind of threat for either side (capped); `None` where its rule does not use the
+    /// correction history.
+    fn corr_slot(&self, pos: &Position) -> Option<usize> {
+        if self.corr_percent(pos) == 0 {
+            return None;
+        }
         let me = pos.to_move();
         let mut key: u64 = me.index() as u64;
         for c in [me, me.other()] {
@@ -298,7 +302,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CORR_SLOTS.trailing_zeros());
-        me.index() * CORR_SLOTS + mixed as usize
+        Some(me.index() * CORR_SLOTS + mixed as usize)
     }
 
     /// How much of the correction history applies under `pos`'s rule, in percent
@@ -307,12 +311,11 @@ impl<'a> Searcher<'a> {
         self.cfg.params.corr_hist_under(pos.rule())
     }
 
-    /// The correction the correction history adds to a static evaluation at `pos`.
-    fn correction(&self, pos: &Position) -> i32 {
-        let pct = self.corr_percent(pos);
-        if pct == 0 {
-            return 0;
-        }
-        i32::from(self.heur.corr[Self::corr_slot(pos)]) * pct / (100 * CORR_GRAIN)
+    /// The correction the correction history adds to a static evaluation at `pos`, whose
+    /// slot is `slot` ([`Searcher::corr_slot`]).
+    fn correction(&self, pos: &Position, slot: Option<usize>) -> i32 {
+        slot.map_or(0, |s| {
+            i32::from(self.heur.corr[s]) * self.corr_percent(pos) / (100 * CORR_GRAIN)
+        })
     }
 }

@@ -102,7 +102,7 @@ impl Searcher<'_> {
             return s;
         }
         let threatened = Self::has_flex4(pos, op);
-        let stand = self.static_eval(pos) + self.correction(pos);
+        let stand = self.static_eval(pos) + self.correction(pos, self.corr_slot(pos));
         let mut best = -MATE;
         if !threatened {
             if stand >= beta {
@@ -216,7 +216,8 @@ impl Searcher<'_> {
             Some(e) if self.cfg.noise == 0 => i32::from(e.eval),
             _ => self.static_eval(pos),
         };
-        let eval = raw_eval + self.correction(pos);
+        let corr_slot = self.corr_slot(pos);
+        let eval = raw_eval + self.correction(pos, corr_slot);
         self.heur.frames[ply].eval = eval;
         let improving = ply >= 2 && eval > self.heur.frames[ply - 2].eval;
         let quiet_node = !forced && !threatened && !restricted;
@@ -413,18 +414,19 @@ impl Searcher<'_> {
         // Correction history: learn how far the search's result lies from the evaluation in
         // quiet positions, where the evaluation drives the pruning; a bound only teaches in
         // its own direction.
-        if self.corr_percent(pos) > 0
-            && quiet_node
-            && !is_mate(best)
-            && (best_move == 0 || !pos.threat(me, usize::from(best_move)).is_four())
-            && match bound {
-                Bound::Lower => best > eval,
-                Bound::Upper => best < eval,
-                _ => true,
+        if let Some(slot) = corr_slot {
+            if quiet_node
+                && !is_mate(best)
+                && (best_move == 0 || !pos.threat(me, usize::from(best_move)).is_four())
+                && match bound {
+                    Bound::Lower => best > eval,
+                    Bound::Upper => best < eval,
+                    _ => true,
+                }
+            {
+                let target = (best - raw_eval) * CORR_GRAIN;
+                self.heur.correct(slot, target, depth);
             }
-        {
-            let target = (best - raw_eval) * CORR_GRAIN;
-            self.heur.correct(Self::corr_slot(pos), target, depth);
         }
         self.tt.store(
             hash,
