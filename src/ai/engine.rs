@@ -751,6 +751,39 @@ mod tests {
         assert_ne!(freestyle, nodes(Rule::Freestyle, &[("four_three", "1")]));
     }
 
+    #[test]
+    fn the_correction_tables_follow_the_rule() {
+        let nodes = middle_game_nodes;
+        // Renju uses both tables by default; each one's renju weight changes the search (a
+        // fresh depth-7 search has learned too little for the pair table's default half
+        // weight to show, so it is doubled), the other rules' weights do not.
+        let renju = nodes(Rule::Renju, &[]);
+        assert_ne!(renju, nodes(Rule::Renju, &[("renju_corr_hist", "0")]));
+        assert_ne!(renju, nodes(Rule::Renju, &[("renju_pair_corr", "200")]));
+        assert_eq!(
+            renju,
+            nodes(Rule::Renju, &[("corr_hist", "100"), ("pair_corr", "200")])
+        );
+        // Freestyle uses neither by default; its own weights turn them on, renju's do not.
+        let freestyle = nodes(Rule::Freestyle, &[]);
+        assert_eq!(
+            freestyle,
+            nodes(
+                Rule::Freestyle,
+                &[("renju_corr_hist", "0"), ("renju_pair_corr", "200")]
+            )
+        );
+        let corrected = nodes(Rule::Freestyle, &[("corr_hist", "100")]);
+        assert_ne!(freestyle, corrected);
+        assert_ne!(
+            corrected,
+            nodes(
+                Rule::Freestyle,
+                &[("corr_hist", "100"), ("pair_corr", "200")]
+            )
+        );
+    }
+
     fn board_of(size: u8, black: &str, white: &str) -> Board {
         let mut b = Board::new(size).unwrap();
         for (list, c) in [(black, Color::Black), (white, Color::White)] {

@@ -95,6 +95,12 @@ tunables! {
     corr_hist: 0, min 0;
     /// [`corr_hist`](Params::corr_hist) under renju.
     renju_corr_hist: 100, min 0;
+    /// Move-pair correction history under freestyle and standard, in percent (0 = off): a
+    /// second correction table, keyed by the side to move and the points of the last two
+    /// moves, added to the threat-profile one.
+    pair_corr: 0, min 0;
+    /// [`pair_corr`](Params::pair_corr) under renju.
+    renju_pair_corr: 50, min 0;
 }
 
 /// The tunables that come as a pair, one value under renju and one under freestyle and
@@ -113,6 +119,11 @@ impl Params {
     /// [`corr_hist`](Params::corr_hist) or [`renju_corr_hist`](Params::renju_corr_hist).
     pub fn corr_hist_under(&self, rule: Rule) -> i32 {
         by_rule(rule, self.corr_hist, self.renju_corr_hist)
+    }
+
+    /// [`pair_corr`](Params::pair_corr) or [`renju_pair_corr`](Params::renju_pair_corr).
+    pub fn pair_corr_under(&self, rule: Rule) -> i32 {
+        by_rule(rule, self.pair_corr, self.renju_pair_corr)
     }
 }
 

@@ -38,7 +38,9 @@ pub struct Heuristics {
     pub(super) counter: Box<[[u16; CELLS]; 2]>,
     /// `corr[colour to move × CORR_SLOTS + slot]`: the running mean of how far searches came
     /// out above the static evaluation in positions of the same threat counts (see
-    /// [`Searcher::corr_slot`](super::Searcher)), in 1/[`CORR_GRAIN`] units.
+    /// [`Searcher::corr_slot`](super::Searcher)), in 1/[`CORR_GRAIN`] units; from
+    /// `2 × CORR_SLOTS` on, the same per side to move and last two moves (the pair table,
+    /// [`Searcher::pair_slot`](super::Searcher)).
     pub(super) corr: Box<[i16]>,
     pub(super) killers: [[u16; 2]; MAX_PLY + 1],
     pub(super) frames: [Frame; MAX_PLY + 1],
@@ -50,7 +52,7 @@ impl Default for Heuristics {
         Heuristics {
             history: Box::new([[0; CELLS]; 2]),
             counter: Box::new([[0; CELLS]; 2]),
-            corr: vec![0; 2 * CORR_SLOTS].into_boxed_slice(),
+            corr: vec![0; 4 * CORR_SLOTS].into_boxed_slice(),
             killers: [[0; 2]; MAX_PLY + 1],
             frames: [Frame::default(); MAX_PLY + 1],
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(400)).collect(),

@@ -17,7 +17,8 @@
 //! - **Ordering**: transposition-table move, then pattern scores (attack plus most of the
 //!   defence value), killers, counter-moves and a history table with gravity.
 //! - **Correction history** (under renju): the static evaluation is corrected by the running
-//!   mean of how far searches came out above it in positions of the same threat profile.
+//!   mean of how far searches came out above it in positions of the same threat profile, plus
+//!   half that of positions reached by the same last two moves.
 //! - **Root**: aspiration windows, and time management that spends more time when the best
 //!   move or the score is unstable and stops early when it is settled (see [`Config::soft`]).
 //!
@@ -311,11 +312,39 @@ impl<'a> Searcher<'a> {
         self.cfg.params.corr_hist_under(pos.rule())
     }
 
+    /// The pair table's slot of a position: the side to move and the points of the last two
+    /// moves; `None` with fewer than two moves, after a pass, or where the rule does not use
+    /// the pair table.
+    fn pair_slot(&self, pos: &Position) -> Option<usize> {
+        if self.cfg.params.pair_corr_under(pos.rule()) == 0 {
+            return None;
+        }
+        let [.., before, last] = pos.history() else {
+            return None;
+        };
+        let me = pos.to_move();
+        if pos.board().cell(usize::from(*last)).color() != Some(me.other()) {
+            return None;
+        }
+        let key = (u64::from(*last) << 16 | u64::from(*before)).wrapping_add(1);
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CORR_SLOTS.trailing_zeros());
+        Some((2 + me.index()) * CORR_SLOTS + mixed as usize)
+    }
+
+    /// Both correction tables' slots of a position ([`Searcher::corr_slot`],
+    /// [`Searcher::pair_slot`]).
+    fn corr_slots(&self, pos: &Position) -> [Option<usize>; 2] {
+        [self.corr_slot(pos), self.pair_slot(pos)]
+    }
+
     /// The correction the correction history adds to a static evaluation at `pos`, whose
-    /// slot is `slot` ([`Searcher::corr_slot`]).
-    fn correction(&self, pos: &Position, slot: Option<usize>) -> i32 {
-        slot.map_or(0, |s| {
-            i32::from(self.heur.corr[s]) * self.corr_percent(pos) / (100 * CORR_GRAIN)
-        })
+    /// slots are `slots` ([`Searcher::corr_slots`]): each table's entry weighted by its
+    /// percentage.
+    fn correction(&self, pos: &Position, slots: [Option<usize>; 2]) -> i32 {
+        let weighted =
+            |slot: Option<usize>, pct: i32| slot.map_or(0, |s| i32::from(self.heur.corr[s]) * pct);
+        (weighted(slots[0], self.corr_percent(pos))
+            + weighted(slots[1], self.cfg.params.pair_corr_under(pos.rule())))
+            / (100 * CORR_GRAIN)
     }
 }

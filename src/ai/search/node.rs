@@ -102,7 +102,7 @@ impl Searcher<'_> {
             return s;
         }
         let threatened = Self::has_flex4(pos, op);
-        let stand = self.static_eval(pos) + self.correction(pos, self.corr_slot(pos));
+        let stand = self.static_eval(pos) + self.correction(pos, self.corr_slots(pos));
         let mut best = -MATE;
         if !threatened {
             if stand >= beta {
@@ -216,8 +216,8 @@ impl Searcher<'_> {
             Some(e) if self.cfg.noise == 0 => i32::from(e.eval),
             _ => self.static_eval(pos),
         };
-        let corr_slot = self.corr_slot(pos);
-        let eval = raw_eval + self.correction(pos, corr_slot);
+        let corr_slots = self.corr_slots(pos);
+        let eval = raw_eval + self.correction(pos, corr_slots);
         self.heur.frames[ply].eval = eval;
         let improving = ply >= 2 && eval > self.heur.frames[ply - 2].eval;
         let quiet_node = !forced && !threatened && !restricted;
@@ -414,17 +414,18 @@ impl Searcher<'_> {
         // Correction history: learn how far the search's result lies from the evaluation in
         // quiet positions, where the evaluation drives the pruning; a bound only teaches in
         // its own direction.
-        if let Some(slot) = corr_slot {
-            if quiet_node
-                && !is_mate(best)
-                && (best_move == 0 || !pos.threat(me, usize::from(best_move)).is_four())
-                && match bound {
-                    Bound::Lower => best > eval,
-                    Bound::Upper => best < eval,
-                    _ => true,
-                }
-            {
-                let target = (best - raw_eval) * CORR_GRAIN;
+        if corr_slots.iter().any(Option::is_some)
+            && quiet_node
+            && !is_mate(best)
+            && (best_move == 0 || !pos.threat(me, usize::from(best_move)).is_four())
+            && match bound {
+                Bound::Lower => best > eval,
+                Bound::Upper => best < eval,
+                _ => true,
+            }
+        {
+            let target = (best - raw_eval) * CORR_GRAIN;
+            for slot in corr_slots.into_iter().flatten() {
                 self.heur.correct(slot, target, depth);
             }
         }
