@@ -111,6 +111,9 @@ describe('Swap and Swap2 openings (phone 390×844)', () => {
     for (const [n, [c, r]] of [[0, 14], [7, 7], [14, 0]].entries()) {
       await tapAt(page, c, r);
       await waitCalls(page, 'play', n + 1);
+      // The next stone only once this one's reply is on screen: a tap while a play is in
+      // flight is refused (the UI is busy), and on a loaded machine the reply can be late.
+      if (n < 2) await page.waitForSelector('body:not([data-busy])');
     }
     await waitCalls(page, 'computer_move', 1);
     await page.waitForSelector('#toast:not([hidden])');
