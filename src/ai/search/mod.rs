@@ -51,7 +51,7 @@ use crate::ai::params::Params;
 use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
-use crate::CELLS;
+use crate::{Color, CELLS};
 
 mod clock;
 mod heuristics;
@@ -286,7 +286,7 @@ impl<'a> Searcher<'a> {
     /// each kind of threat for either side (capped); `None` where its rule does not use the
     /// correction history.
     fn corr_slot(&self, pos: &Position) -> Option<usize> {
-        if self.corr_percent(pos) == 0 {
+        if self.cfg.params.corr_hist_under(pos.rule()) == 0 {
             return None;
         }
         let me = pos.to_move();
@@ -302,14 +302,14 @@ impl<'a> Searcher<'a> {
                 key = key * (cap + 1) + u64::from(pos.count(c, t)).min(cap);
             }
         }
-        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CORR_SLOTS.trailing_zeros());
-        Some(me.index() * CORR_SLOTS + mixed as usize)
+        Some(Self::corr_index(0, me, key))
     }
 
-    /// How much of the correction history applies under `pos`'s rule, in percent
-    /// ([`Params::corr_hist`], [`Params::renju_corr_hist`]).
-    fn corr_percent(&self, pos: &Position) -> i32 {
-        self.cfg.params.corr_hist_under(pos.rule())
+    /// The entry of correction table `table` (0 threat profile, 1 move pair) for `me` to move
+    /// that `key` hashes to.
+    fn corr_index(table: usize, me: Color, key: u64) -> usize {
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CORR_SLOTS.trailing_zeros());
+        (2 * table + me.index()) * CORR_SLOTS + mixed as usize
     }
 
     /// The pair table's slot of a position: the side to move and the points of the last two
@@ -327,8 +327,7 @@ impl<'a> Searcher<'a> {
             return None;
         }
         let key = (u64::from(*last) << 16 | u64::from(*before)).wrapping_add(1);
-        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CORR_SLOTS.trailing_zeros());
-        Some((2 + me.index()) * CORR_SLOTS + mixed as usize)
+        Some(Self::corr_index(1, me, key))
     }
 
     /// Both correction tables' slots of a position ([`Searcher::corr_slot`],
@@ -343,7 +342,7 @@ impl<'a> Searcher<'a> {
     fn correction(&self, pos: &Position, slots: [Option<usize>; 2]) -> i32 {
         let weighted =
             |slot: Option<usize>, pct: i32| slot.map_or(0, |s| i32::from(self.heur.corr[s]) * pct);
-        (weighted(slots[0], self.corr_percent(pos))
+        (weighted(slots[0], self.cfg.params.corr_hist_under(pos.rule()))
             + weighted(slots[1], self.cfg.params.pair_corr_under(pos.rule())))
             / (100 * CORR_GRAIN)
     }
