@@ -18,12 +18,31 @@ const LANGUAGES = ['en', 'zh-CN'];
 
 const sameBox = (a, b) => ['x', 'y', 'width', 'height'].every((k) => Math.abs(a[k] - b[k]) <= 0.5);
 
+/**
+ * From now on, the page checks its layout right after every change to it (a mutation observer,
+ * called after the page's own ones have fitted the status line, before a frame can show it), not
+ * only when a test looks: a part that fits itself a tick later (the clock beside the meta line)
+ * is caught. `drainWatch` takes what it found.
+ */
+const watchLayout = (page) =>
+  page.evaluate(`(() => {
+    if (window.__layoutSeen) return;
+    const problems = ${layoutProblems};
+    window.__layoutSeen = [];
+    new MutationObserver(() => {
+      for (const p of problems()) if (!window.__layoutSeen.includes(p)) window.__layoutSeen.push(p);
+    }).observe(document.querySelector('#app'), { subtree: true, childList: true, characterData: true, attributes: true });
+  })()`);
+const drainWatch = (page) => page.evaluate(() => (window.__layoutSeen ?? []).splice(0));
+
 /** One test's findings: every state checked, every problem listed at the end (not just the first). */
 function checker(page, where) {
   const found = [];
   return {
     async look(state) {
+      for (const p of await drainWatch(page)) found.push(`${where}, on the way to ${state}: ${p}`);
       for (const p of await page.evaluate(layoutProblems)) found.push(`${where}, ${state}: ${p}`);
+      await watchLayout(page);
     },
     stays(state, before, after) {
       for (const sel of Object.keys(before)) {

@@ -129,5 +129,5 @@ export function createClock(app) {
     for (const dialog of document.querySelectorAll('dialog.sheet')) observer.observe(dialog, { attributes: true, attributeFilter: ['open'] });
   }
 
-  return { take, render, syncPause, fillGameOver, bind };
+  return { take, render, fitMetaRow, syncPause, fillGameOver, bind };
 }

@@ -286,9 +286,13 @@ export function createGame(app) {
     const texts = el.parentElement;
     el.removeAttribute('data-long');
     texts.removeAttribute('data-long');
-    if (el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight) return;
-    el.setAttribute('data-long', '');
-    texts.setAttribute('data-long', '');
+    if (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight) {
+      el.setAttribute('data-long', '');
+      texts.setAttribute('data-long', '');
+    }
+    // The meta line comes and goes with a long status: the clock beside it fits again now, in
+    // the same task, not at its next tick (a stopped clock has none).
+    app.clock.fitMetaRow();
   }
 
   /** Fits the status line whenever its text changes (the game's, the editor's, a notice) or its width. */
