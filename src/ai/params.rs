@@ -61,6 +61,10 @@ tunables! {
     lmr_div: 220, min 1;
     /// Own fours the quiescence search may play in a row.
     qs_fours: 1, min 0;
+    /// The quiescence search reads and writes the transposition table (0 = off, 1 = on): a
+    /// stored bound that settles the window returns at once, the stored evaluation saves a
+    /// new one, the stored move is tried first.
+    qs_tt: 1, min 0;
     /// First aspiration half-window at the root.
     aspiration: 40, min 1;
     /// The time target's share of the time limit in percent, when no target is given.

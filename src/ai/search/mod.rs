@@ -10,7 +10,8 @@
 //!   limit), so continuous-four wins are seen inside the main search.
 //! - **Quiescence.** At depth 0 the side to move may stand pat on the static evaluation, play
 //!   its own fours (a bounded VCF over the evaluation), must block a five, and must answer an
-//!   open three; so no leaf is judged in the middle of a forcing sequence.
+//!   open three; so no leaf is judged in the middle of a forcing sequence. Its results go to
+//!   the transposition table below every full-width entry, and come back from it.
 //! - **Selectivity** for quiet positions: reverse futility and null-move pruning, razoring,
 //!   late-move (move-count) and futility pruning of quiet moves, and log-shaped late-move
 //!   reductions, all disabled whenever the opponent has a threat to answer.

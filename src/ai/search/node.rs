@@ -87,6 +87,28 @@ impl Searcher<'_> {
         };
         let me = pos.to_move();
         let op = me.other();
+        // The table: a quiescence result is stored at depth `fours - qs_fours - 1` (below
+        // every full-width entry), so an entry settles this node when it was searched with
+        // at least as many fours in hand.
+        let use_tt = self.cfg.params.qs_tt > 0;
+        let qs_depth = fours - self.cfg.params.qs_fours - 1;
+        let hash = pos.hash();
+        let entry = if use_tt { self.tt.probe(hash) } else { None };
+        if let Some(e) = entry {
+            if i32::from(e.depth) >= qs_depth {
+                let s = from_tt(e.score, ply);
+                let cut_here = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut_here {
+                    return s;
+                }
+            }
+        }
+        let alpha0 = alpha;
         if pos.count(op, Threat::Five) == 1 {
             // Forced block (no decision, no stand-pat).
             let Some(b) = pos.find(op, Threat::Five) else {
@@ -102,10 +124,17 @@ impl Searcher<'_> {
             return s;
         }
         let threatened = Self::has_flex4(pos, op);
-        let stand = self.static_eval(pos) + self.correction(pos, self.corr_slots(pos));
+        let raw_eval = match entry {
+            Some(e) if self.cfg.noise == 0 => i32::from(e.eval),
+            _ => self.static_eval(pos),
+        };
+        let stand = raw_eval + self.correction(pos, self.corr_slots(pos));
         let mut best = -MATE;
         if !threatened {
             if stand >= beta {
+                if use_tt && entry.is_none() {
+                    self.qs_store(hash, 0, stand, raw_eval, qs_depth, Bound::Lower, ply);
+                }
                 return stand;
             }
             best = stand;
@@ -114,6 +143,8 @@ impl Searcher<'_> {
                 return stand;
             }
         }
+        let tt_move = entry.map_or(0, |e| e.mv);
+        let mut best_move = 0u16;
         // Own fours; and under threat, every point that stops the opponent's open four.
         let mut list = std::mem::take(&mut self.heur.moves[ply]);
         list.clear();
@@ -127,7 +158,8 @@ impl Searcher<'_> {
             let four = tm.is_four() && fours > 0;
             let block = threatened && pos.threat(op, i) >= Threat::Four;
             if four || block {
-                let s = if tm.is_four() { 1 << 20 } else { 0 }
+                let s = if i as u16 == tt_move { 1 << 21 } else { 0 }
+                    + if tm.is_four() { 1 << 20 } else { 0 }
                     + pos.cell_score(me, i)
                     + pos.cell_score(op, i);
                 list.push((i as u16, s));
@@ -152,6 +184,7 @@ impl Searcher<'_> {
             if s > best {
                 best = s;
                 if s > alpha {
+                    best_move = m as u16;
                     alpha = s;
                     if s >= beta {
                         break;
@@ -168,7 +201,41 @@ impl Searcher<'_> {
                 stand
             };
         }
+        // A full-width entry of this position is worth more than the quiescence result.
+        let full_width = matches!(entry, Some(e) if e.depth >= 0);
+        if use_tt && !self.stopped && !full_width {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.qs_store(hash, best_move, best, raw_eval, qs_depth, bound, ply);
+        }
         best
+    }
+
+    /// Stores a quiescence result (see [`Searcher::qsearch`]).
+    #[allow(clippy::too_many_arguments)]
+    fn qs_store(
+        &self,
+        hash: u64,
+        mv: u16,
+        score: i32,
+        raw_eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        self.tt.store(
+            hash,
+            mv,
+            to_tt(score, ply),
+            raw_eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+            depth as i8,
+            bound,
+        );
     }
 
     #[allow(clippy::too_many_lines)]
