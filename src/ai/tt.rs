@@ -33,6 +33,19 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// Whether a stored `score` with this bound settles a node searched with the window
+    /// `(alpha, beta)`: exact, a lower bound at or above beta, or an upper bound at or below
+    /// alpha.
+    #[must_use]
+    pub const fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+    }
+
     const fn from_bits(b: u64) -> Bound {
         match b & 3 {
             1 => Bound::Upper,

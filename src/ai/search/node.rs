@@ -97,13 +97,7 @@ impl Searcher<'_> {
         if let Some(e) = entry {
             if i32::from(e.depth) >= qs_depth {
                 let s = from_tt(e.score, ply);
-                let cut_here = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut_here {
+                if e.bound.settles(s, alpha, beta) {
                     return s;
                 }
             }
@@ -264,13 +258,7 @@ impl Searcher<'_> {
         if let Some(e) = entry {
             if !pv && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
-                let cut_here = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut_here {
+                if e.bound.settles(s, alpha, beta) {
                     return s;
                 }
             }

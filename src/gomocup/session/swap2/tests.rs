@@ -33,6 +33,19 @@ fn swap2_board(s: &mut BrainSession, stones: &[(u8, u8)]) -> Response {
     run(s, &lines)
 }
 
+/// The app's Swap2 opening policy for [`SEED`] at [`OPENING_NODES`], as the driver runs it.
+fn policy_opening() -> Vec<Point> {
+    Engine::new(8)
+        .propose_opening(
+            Rule::Freestyle,
+            15,
+            Limits::nodes(OPENING_NODES),
+            &AtomicBool::new(false),
+            SEED,
+        )
+        .unwrap()
+}
+
 /// Seed 7 is one whose first table opening (h8 i8 g9) the search rejects as unbalanced
 /// at this budget, so the proposal shows that the policy searched.
 const SEED: u64 = 7;
@@ -56,15 +69,7 @@ fn swap2_case_1_proposes_the_policys_balanced_opening() {
     assert_eq!(req.fallback, Reply::Stones(table.clone()));
     // The driver's search is the app's policy, for the same seed and limits.
     let t = run_engine(&req, OPENING_NODES);
-    let expected = Engine::new(8)
-        .propose_opening(
-            Rule::Freestyle,
-            15,
-            Limits::nodes(OPENING_NODES),
-            &AtomicBool::new(false),
-            SEED,
-        )
-        .unwrap();
+    let expected = policy_opening();
     assert_ne!(
         expected, table,
         "the search should reject the first opening"
@@ -136,15 +141,7 @@ fn swap2_proposals_avoid_marked_points() {
     // of the stones the policy proposes for this seed (the engine knows nothing of
     // markers), taken from the policy itself so that a change of search keeps the test
     // meaningful.
-    let policy = Engine::new(8)
-        .propose_opening(
-            Rule::Freestyle,
-            15,
-            Limits::nodes(OPENING_NODES),
-            &AtomicBool::new(false),
-            SEED,
-        )
-        .unwrap();
+    let policy = policy_opening();
     let marked = *policy
         .iter()
         .find(|&&p| p != Point::center(15))
