@@ -127,7 +127,7 @@ impl Searcher<'_> {
         if !threatened {
             if stand >= beta {
                 if use_tt && entry.is_none() {
-                    self.qs_store(hash, 0, stand, raw_eval, qs_depth, Bound::Lower, ply);
+                    self.store(hash, 0, stand, raw_eval, qs_depth, Bound::Lower, ply);
                 }
                 return stand;
             }
@@ -205,14 +205,15 @@ impl Searcher<'_> {
             } else {
                 Bound::Upper
             };
-            self.qs_store(hash, best_move, best, raw_eval, qs_depth, bound, ply);
+            self.store(hash, best_move, best, raw_eval, qs_depth, bound, ply);
         }
         best
     }
 
-    /// Stores a quiescence result (see [`Searcher::qsearch`]).
+    /// Stores a result in the table: the score relative to this node (mate distances), the
+    /// uncorrected static evaluation, the remaining depth (the quiescence's below zero).
     #[allow(clippy::too_many_arguments)]
-    fn qs_store(
+    fn store(
         &self,
         hash: u64,
         mv: u16,
@@ -227,7 +228,7 @@ impl Searcher<'_> {
             mv,
             to_tt(score, ply),
             raw_eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
-            depth as i8,
+            depth.clamp(i32::from(i8::MIN), 120) as i8,
             bound,
         );
     }
@@ -484,14 +485,7 @@ impl Searcher<'_> {
                 self.heur.correct(slot, target, depth);
             }
         }
-        self.tt.store(
-            hash,
-            best_move,
-            to_tt(best, ply),
-            raw_eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
-            depth.clamp(-1, 120) as i8,
-            bound,
-        );
+        self.store(hash, best_move, best, raw_eval, depth, bound, ply);
         best
     }
 
