@@ -36,8 +36,10 @@
 //!   bookkeeping (node counts, stopping, the evaluation with a level's noise);
 //! - `movegen.rs`: move generation: the open-four check, the four-three defences that
 //!   narrow a node's moves, the scored and ordered candidate list;
-//! - `node.rs`: the search below the root: the forced checks, the quiescence and the
-//!   principal-variation node with its pruning and reductions;
+//! - `node.rs`: the search below the root: the forced checks and the principal-variation
+//!   node with its pruning and reductions;
+//! - `quiescence.rs`: the quiescence search at the leaves (fours, forced blocks, answers to
+//!   an open three) and its use of the table;
 //! - `root.rs`: the root: forced moves and threat searches before the deepening, the
 //!   iterative deepening with its aspiration windows, the principal variation;
 //! - `clock.rs`: the time management between iterations;
@@ -58,6 +60,7 @@ mod clock;
 mod heuristics;
 mod movegen;
 mod node;
+mod quiescence;
 mod root;
 
 use clock::Clock;
