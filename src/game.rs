@@ -416,13 +416,8 @@ pub use save::{LoadError, SaveList, SavedGame, SavedSetup};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::pts;
     use crate::WinKind;
-
-    fn pts(s: &str) -> Vec<Point> {
-        s.split_whitespace()
-            .map(|m| Point::from_rif(m, 15).unwrap())
-            .collect()
-    }
 
     #[test]
     fn game_can_move_between_threads() {

@@ -42,6 +42,8 @@ mod point;
 mod referee;
 mod rule;
 mod setup;
+#[cfg(test)]
+mod testing;
 pub mod text;
 
 pub use ai::{Engine, Level, Limits, Outlook, Params, SearchResult, Verdict, MAX_THREADS};

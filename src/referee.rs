@@ -378,19 +378,16 @@ fn is_straight_four(board: &Board, idx: usize, dir: isize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::pt;
 
     fn board_with(black: &[&str], white: &[&str]) -> Board {
         let mut b = Board::new(15).unwrap();
         for (list, color) in [(black, Color::Black), (white, Color::White)] {
             for s in list {
-                b.place(Point::from_rif(s, 15).unwrap(), color);
+                b.place(pt(s), color);
             }
         }
         b
-    }
-
-    fn pt(s: &str) -> Point {
-        Point::from_rif(s, 15).unwrap()
     }
 
     fn judge(black: &[&str], white: &[&str], p: &str) -> Option<Forbidden> {

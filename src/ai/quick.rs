@@ -61,11 +61,8 @@ pub fn quick_move(game: &Game, avoid: &[Point]) -> Option<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::pt;
     use crate::{Forbidden, Rule};
-
-    fn rif(s: &str) -> Point {
-        Point::from_rif(s, 15).unwrap()
-    }
 
     fn interleave(black: &[Point], white: &[Point]) -> Vec<Point> {
         let mut out = Vec::with_capacity(black.len() + white.len());
@@ -81,20 +78,20 @@ mod tests {
         // Black h8..k8 (four) and white h9..k9 (four), black to move: black must win.
         let mut g = Game::new(Rule::Freestyle, 15).unwrap();
         for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {
-            g.try_play(rif(m)).unwrap();
+            g.try_play(pt(m)).unwrap();
         }
         let p = quick_move(&g, &[]).unwrap();
-        assert!(p == rif("g8") || p == rif("l8"), "{}", p.rif(15));
+        assert!(p == pt("g8") || p == pt("l8"), "{}", p.rif(15));
         // Black only has three: it must block white's four.
         g.undo();
         g.undo();
-        g.try_play(rif("a1")).unwrap();
-        g.try_play(rif("k9")).unwrap();
+        g.try_play(pt("a1")).unwrap();
+        g.try_play(pt("k9")).unwrap();
         let p = quick_move(&g, &[]).unwrap();
-        assert!(p == rif("g9") || p == rif("l9"), "{}", p.rif(15));
+        assert!(p == pt("g9") || p == pt("l9"), "{}", p.rif(15));
         // Unless that point is off limits.
-        let p = quick_move(&g, &[rif("g9"), rif("l9")]).unwrap();
-        assert!(g.board().is_empty_at(p) && p != rif("g9") && p != rif("l9"));
+        let p = quick_move(&g, &[pt("g9"), pt("l9")]).unwrap();
+        assert!(g.board().is_empty_at(p) && p != pt("g9") && p != pt("l9"));
     }
 
     #[test]
@@ -103,19 +100,19 @@ mod tests {
         // black may not block there, so it must play something else.
         let black = ["f8", "g8", "f6", "g7", "h13"];
         let white = ["h9", "h10", "h11", "h12", "a1"];
-        let moves: Vec<Point> = interleave(&black.map(rif), &white.map(rif));
+        let moves: Vec<Point> = interleave(&black.map(pt), &white.map(pt));
         let g = Game::from_moves(Rule::Renju, 15, &moves).unwrap();
         assert_eq!(g.to_move(), Color::Black);
         assert_eq!(
-            forbidden_at(&mut g.board().clone(), rif("h8")),
+            forbidden_at(&mut g.board().clone(), pt("h8")),
             Some(Forbidden::DoubleThree)
         );
         let p = quick_move(&g, &[]).unwrap();
-        assert_ne!(p, rif("h8"));
+        assert_ne!(p, pt("h8"));
         assert!(g.board().is_empty_at(p));
         // Under freestyle the same block is fine and is chosen.
         let g = Game::from_moves(Rule::Freestyle, 15, &moves).unwrap();
-        assert_eq!(quick_move(&g, &[]), Some(rif("h8")));
+        assert_eq!(quick_move(&g, &[]), Some(pt("h8")));
     }
 
     #[test]

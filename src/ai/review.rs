@@ -266,6 +266,7 @@ pub fn review(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::pt;
 
     #[test]
     fn the_engines_choice_is_best_and_drops_grade_the_rest() {
@@ -332,12 +333,11 @@ mod tests {
                 } else {
                     Color::White
                 };
-                b.place(Point::from_rif(s, 15).unwrap(), c);
+                b.place(pt(s), c);
             }
             b
         };
-        let p = |s: &str| Point::from_rif(s, 15).unwrap();
-        let away = |stones: &str, m: &str| gives_away_the_first_move(&board(stones), p(m));
+        let away = |stones: &str, m: &str| gives_away_the_first_move(&board(stones), pt(m));
         // The first stone: within two of the centre, or not.
         assert!(!away("", "h8") && !away("", "f6") && !away("", "j10"));
         assert!(away("", "a1") && away("", "e8") && away("", "o15"));

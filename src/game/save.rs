@@ -242,12 +242,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pts(s: &str) -> Vec<Point> {
-        s.split_whitespace()
-            .map(|m| Point::from_rif(m, 15).unwrap())
-            .collect()
-    }
+    use crate::testing::pts;
 
     fn setup(black: &str, white: &str, to_move: Color) -> Setup {
         Setup {

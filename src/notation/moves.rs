@@ -98,11 +98,9 @@ pub fn parse_moves_game(text: &str, rule: Rule, size: u8) -> Result<Game, Record
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::pt;
     use crate::ParsePointError;
 
-    fn p(s: &str) -> Point {
-        Point::from_rif(s, 15).unwrap()
-    }
     #[test]
     fn move_strings_are_read_leniently() {
         for text in [
@@ -117,7 +115,7 @@ mod tests {
                 .into_iter()
                 .map(|(p, _)| p)
                 .collect();
-            assert_eq!(pts, [p("h8"), p("i9"), p("g7")], "{text:?}");
+            assert_eq!(pts, [pt("h8"), pt("i9"), pt("g7")], "{text:?}");
         }
         assert!(parse_points("", 15).unwrap().is_empty());
         let two_digit: Vec<Point> = parse_points("a15o1b12", 15)
@@ -125,7 +123,7 @@ mod tests {
             .into_iter()
             .map(|(p, _)| p)
             .collect();
-        assert_eq!(two_digit, [p("a15"), p("o1"), p("b12")]);
+        assert_eq!(two_digit, [pt("a15"), pt("o1"), pt("b12")]);
     }
 
     #[test]

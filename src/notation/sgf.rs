@@ -422,11 +422,8 @@ fn play_sgf_move(
 mod tests {
     use super::*;
     use crate::notation::{parse_moves_game, write_moves};
+    use crate::testing::{pt, pts};
     use crate::PlayError;
-
-    fn p(s: &str) -> Point {
-        Point::from_rif(s, 15).unwrap()
-    }
 
     #[test]
     fn sgf_round_trip_and_conventions() {
@@ -446,7 +443,7 @@ mod tests {
         let text = "\u{feff} ( ;GaMe[4] FF[4]\nPB[Alice \\] Smith]C[a comment (with parens)]\
                     SZ[ 15 ]RU[Renju] ; B [hh] ; W[ii]C[x]\n(;B[gg])(;B[jj]))";
         let g = parse_sgf(text, Rule::Freestyle, 19).unwrap();
-        assert_eq!(g.moves(), [p("h8"), p("i7"), p("g9")]);
+        assert_eq!(g.moves(), [pt("h8"), pt("i7"), pt("g9")]);
         assert_eq!(g.rule(), Rule::Renju);
         let defaults = parse_sgf("(;B[hh])", Rule::Standard, 13).unwrap();
         assert_eq!((defaults.rule(), defaults.size()), (Rule::Standard, 13));
@@ -530,7 +527,6 @@ mod tests {
     }
 
     fn setup_game(rule: Rule, black: &str, white: &str, to_move: Color) -> Game {
-        let pts = |list: &str| list.split_whitespace().map(p).collect::<Vec<_>>();
         let setup = Setup {
             size: 15,
             black: pts(black),
@@ -543,8 +539,8 @@ mod tests {
     #[test]
     fn sgf_keeps_a_setup_and_its_moves() {
         let mut g = setup_game(Rule::Renju, "h8 i9", "h9 g7 j7", Color::White);
-        g.try_play(p("j10")).unwrap();
-        g.try_play(p("f6")).unwrap();
+        g.try_play(pt("j10")).unwrap();
+        g.try_play(pt("f6")).unwrap();
         let sgf = write_sgf(&g);
         assert_eq!(
             sgf,

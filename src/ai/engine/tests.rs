@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::forbidden_at;
+use crate::testing::pts;
 
 fn assert_send<T: Send>() {}
 
@@ -90,7 +91,7 @@ fn node_limited_search_is_deterministic() {
 /// e8` under `rule` with the parameters `set`: whether a rule-dependent term ran shows in
 /// the count.
 fn middle_game_nodes(rule: Rule, set: &[(&str, &str)]) -> u64 {
-    let moves = parse_points("h8 i9 f6 i10 f8 j9 f9 f7 i8 j8 g8 e8");
+    let moves = pts("h8 i9 f6 i10 f8 j9 f9 f7 i8 j8 g8 e8");
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(7),
@@ -150,12 +151,6 @@ fn board_of(size: u8, black: &str, white: &str) -> Board {
         }
     }
     b
-}
-
-fn parse_points(list: &str) -> Vec<Point> {
-    list.split_whitespace()
-        .map(|s| Point::from_rif(s, 15).unwrap())
-        .collect()
 }
 
 #[test]
@@ -259,7 +254,7 @@ fn threaded_master_finds_forced_wins_and_blocks() {
         let r = engine.search_board(&board, rule, to_move, Level::Master, limits, &cancel, 7);
         let best = r.best.expect("a move exists");
         assert!(
-            parse_points(answers).contains(&best),
+            pts(answers).contains(&best),
             "case {k}: {} not in {answers}\n{board}",
             best.rif(15)
         );
@@ -298,7 +293,7 @@ fn threaded_moves_are_always_legal() {
 #[test]
 fn a_forced_block_uses_the_whole_turn_only_when_asked() {
     let board = board_of(15, "h8 i8 j8 k8 c3", "g8 a1 a2 o15");
-    let block = parse_points("l8")[0];
+    let block = pts("l8")[0];
     let cancel = AtomicBool::new(false);
     let mut engine = Engine::new(4);
     engine.set_threads(1);

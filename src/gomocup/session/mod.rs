@@ -324,7 +324,7 @@ mod tests {
         // INFO still applies during a search.
         run(&mut s, &["INFO timeout_turn 2000"]);
         assert_eq!(s.clock().turn_ms, Some(2000));
-        s.finish(req.id, thought(rif("h8")), Duration::ZERO);
+        s.finish(req.id, thought(pt("h8")), Duration::ZERO);
         request(run(&mut s, &["TURN 1,1"]));
     }
 

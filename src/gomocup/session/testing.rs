@@ -3,9 +3,7 @@
 use super::*;
 use crate::gomocup::Parser;
 
-pub(super) fn rif(s: &str) -> Point {
-    Point::from_rif(s, 15).unwrap()
-}
+pub(super) use crate::testing::pt;
 
 /// Feeds lines; returns the replies of the last one and its `Next`.
 pub(super) fn run(session: &mut BrainSession, lines: &[&str]) -> Response {

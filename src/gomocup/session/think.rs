@@ -284,16 +284,16 @@ mod tests {
         let mut s = started();
         let req = request(run(&mut s, &["BEGIN"]));
         assert_eq!(req.game.moves().len(), 0);
-        assert_eq!(req.fallback, Reply::Move(rif("h8")));
+        assert_eq!(req.fallback, Reply::Move(pt("h8")));
         assert!(s.is_thinking());
-        let replies = s.finish(req.id, thought(rif("h8")), Duration::from_millis(5));
+        let replies = s.finish(req.id, thought(pt("h8")), Duration::from_millis(5));
         assert_eq!(replies.last(), Some(&Reply::Move(Point::new(7, 7))));
         assert!(matches!(&replies[0], Reply::Message(m) if m.contains("depth 3")));
-        assert_eq!(s.game().unwrap().moves(), &[rif("h8")]);
+        assert_eq!(s.game().unwrap().moves(), &[pt("h8")]);
         assert!(!s.is_thinking());
         // A second result for the same request is stale.
         assert!(s
-            .finish(req.id, thought(rif("a1")), Duration::ZERO)
+            .finish(req.id, thought(pt("a1")), Duration::ZERO)
             .is_empty());
         // BEGIN again on a non-empty board is refused.
         assert!(error(&run(&mut s, &["BEGIN"])).contains("not empty"));
