@@ -24,6 +24,7 @@
 //! in units where a position scoring `e` wins with probability `1 / (1 + exp(-e / SCALE))`.
 //! Each rule has its own table, read from `src/ai/weights/<rule>.txt`.
 
+use crate::ai::net::CELL_WORDS;
 use crate::ai::position::{ForbiddenPoints, Position, Threat};
 use crate::Color;
 
@@ -93,6 +94,18 @@ pub struct EvalTerms {
 #[must_use]
 pub fn eval_terms(pos: &mut Position) -> EvalTerms {
     let dead = pos.forbidden_black();
+    terms_with(pos, dead)
+}
+
+/// [`eval_terms`], also setting the bits of black's forbidden points in `cells` (one bit per
+/// padded index).
+pub fn eval_terms_marking(pos: &mut Position, cells: &mut [u64; CELL_WORDS]) -> EvalTerms {
+    let dead = pos.forbidden_black_cells(cells);
+    terms_with(pos, dead)
+}
+
+#[inline]
+fn terms_with(pos: &Position, dead: ForbiddenPoints) -> EvalTerms {
     let mask = if dead.points == 0 {
         threat_mask(pos)
     } else {
@@ -105,10 +118,36 @@ pub fn eval_terms(pos: &mut Position) -> EvalTerms {
 #[inline]
 #[must_use]
 pub fn evaluate(pos: &mut Position) -> i32 {
+    if pos.has_net() {
+        return net_evaluate(pos);
+    }
+    let terms = eval_terms(pos);
+    tables_eval(pos, &terms)
+}
+
+/// [`evaluate`] with a learned network ([`crate::ai::net`]).
+#[cold]
+fn net_evaluate(pos: &mut Position) -> i32 {
+    let mut dead = [0; CELL_WORDS];
+    let terms = eval_terms_marking(pos, &mut dead);
+    let Some((v, residual)) = pos.net_value(terms.mask, &dead) else {
+        return tables_eval(pos, &terms);
+    };
+    let net = (f64::from(v) * SCALE).round() as i32;
+    let base = if residual {
+        tables_eval(pos, &terms)
+    } else {
+        0
+    };
+    (base + net).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The tables' evaluation (see the module docs), clamped to ±[`EVAL_LIMIT`].
+#[inline]
+fn tables_eval(pos: &Position, terms: &EvalTerms) -> i32 {
     let me = pos.to_move();
     let op = me.other();
     let w = pos.weights();
-    let terms = eval_terms(pos);
     let t = i32::from(w.threat[me.index()][terms.mask]);
     let mut cells = pos.weight_sum(me, true) + pos.weight_sum(op, false);
     if terms.dead.points > 0 {

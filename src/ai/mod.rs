@@ -33,6 +33,7 @@
 mod engine;
 pub mod eval;
 mod level;
+pub mod net;
 pub mod openings;
 pub mod params;
 pub mod pattern;

@@ -7,6 +7,7 @@
 //! adjusts per-colour score sums and per-class counts. The counts make questions such as
 //! "does the side to move have a five?" O(1) at every node.
 
+use crate::ai::net::{net, Accumulators, CELL_WORDS};
 use crate::ai::pattern::{tables, weight, KeyTable, Neighbour, Pattern};
 use crate::ai::weights::{combo_key, combo_patterns, ranks, weights, Weights, COMBOS};
 use crate::{Board, Cell, Color, Point, Rule, CELLS, DIRECTIONS};
@@ -215,6 +216,9 @@ pub struct Position {
     frames: Vec<Frame>,
     /// Every (cell, colour) record a move replaced, with its old value.
     journal: Vec<Replaced>,
+    /// The learned evaluation's state, when a network is installed for the rule
+    /// ([`crate::ai::net`]).
+    net: Option<Accumulators>,
 }
 
 /// The running sums before a move (see [`Position::undo`]).
@@ -294,12 +298,14 @@ impl Position {
             history: Vec::with_capacity(400),
             frames: Vec::with_capacity(400),
             journal: Vec::with_capacity(4096),
+            net: None,
         };
         pos.rebuild();
         pos
     }
 
     fn rebuild(&mut self) {
+        self.net = net(self.rule).map(|n| Accumulators::new(n, &self.points));
         let cells = *self.board.cells();
         for c in Color::ALL {
             for (d, &step) in DIRECTIONS.iter().enumerate() {
@@ -459,6 +465,9 @@ impl Position {
     fn update_lines<const PLAY: bool>(&mut self, idx: usize, stone: Color) {
         let (own, other) = (stone.index(), stone.other().index());
         let sign = if PLAY { 1u16 } else { u16::MAX };
+        if let Some(net) = &mut self.net {
+            net.mark_lines(idx, &self.board);
+        }
         for (d, &step) in DIRECTIONS.iter().enumerate() {
             for off in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let j = idx.wrapping_add_signed(off * step);
@@ -581,6 +590,14 @@ impl Position {
         self.info[c.index()][idx].patterns[d]
     }
 
+    /// The base-3 key of the ten neighbours of `idx` along direction `d` as `c` sees them
+    /// (empty, own, blocked; see [`crate::ai::pattern::weight`]).
+    #[inline]
+    #[must_use]
+    pub fn line_key(&self, c: Color, d: usize, idx: usize) -> u16 {
+        self.keys[c.index()][d][idx]
+    }
+
     /// The potential score of the empty point `idx` for `c`.
     ///
     /// This is one of the engine's two move orders, on purpose. The main search orders its
@@ -657,6 +674,19 @@ impl Position {
     /// allow one), summed up for the evaluation: a shape that black can only complete through
     /// such a point is dead.
     pub fn forbidden_black(&mut self) -> ForbiddenPoints {
+        self.forbidden_black_into(None)
+    }
+
+    /// [`Position::forbidden_black`], also setting the points' bits in `cells` (one bit per
+    /// padded index).
+    pub fn forbidden_black_cells(&mut self, cells: &mut [u64; CELL_WORDS]) -> ForbiddenPoints {
+        self.forbidden_black_into(Some(cells))
+    }
+
+    fn forbidden_black_into(
+        &mut self,
+        mut cells: Option<&mut [u64; CELL_WORDS]>,
+    ) -> ForbiddenPoints {
         let mut out = ForbiddenPoints::default();
         if self.maybe_forbidden_count == 0 {
             return out;
@@ -668,6 +698,9 @@ impl Position {
                 bits &= bits - 1;
                 if crate::forbidden_at(&mut self.board, Board::point_of(i)).is_some() {
                     let info = &self.info[0][i].combo;
+                    if let Some(cells) = cells.as_deref_mut() {
+                        cells[word] |= 1 << (i % 64);
+                    }
                     out.points += 1;
                     out.w[0] += i32::from(info.w[0]);
                     out.w[1] += i32::from(info.w[1]);
@@ -676,6 +709,45 @@ impl Position {
             }
         }
         out
+    }
+
+    /// Whether a learned network evaluates this position ([`crate::ai::net`]).
+    #[inline]
+    #[must_use]
+    pub fn has_net(&self) -> bool {
+        self.net.is_some()
+    }
+
+    /// Stops the network's bookkeeping until [`Position::resume_net`] gets the returned
+    /// value back: for searches that never evaluate and leave the position as they found it
+    /// (the threat searches), whose moves then cost the network nothing.
+    pub fn pause_net(&mut self) -> bool {
+        self.net
+            .as_mut()
+            .is_some_and(|n| std::mem::replace(&mut n.paused, true))
+    }
+
+    /// Ends a [`Position::pause_net`]; the position must be as it was then.
+    pub fn resume_net(&mut self, was: bool) {
+        if let Some(n) = self.net.as_mut() {
+            n.paused = was;
+        }
+    }
+
+    /// Evaluates with `net` from now on, whatever is installed for the rule (tests and tools
+    /// that must not touch the process-wide networks of [`crate::ai::net::install_net`]).
+    pub fn use_net(&mut self, net: &'static crate::ai::net::Net) {
+        self.net = Some(Accumulators::new(net, &self.points));
+    }
+
+    /// The network's logit of the side to move's result, given the position's threat mask
+    /// and black's forbidden points (a bit set, see [`Position::forbidden_black_cells`]), and whether it
+    /// corrects the tables' evaluation ([`crate::ai::net::Net::residual`]); `None` without a
+    /// network.
+    pub fn net_value(&mut self, mask: usize, dead: &[u64; CELL_WORDS]) -> Option<(f32, bool)> {
+        let p = self.to_move.index();
+        let net = self.net.as_mut()?;
+        Some(net.value(p, &self.keys, &self.board, mask, dead))
     }
 
     /// Whether `c` may legally play the empty point `idx`: the referee is asked only when the

@@ -58,6 +58,15 @@ pub struct ThreatWin {
     pub plies: u32,
 }
 
+/// Runs `search`, which restores the position and never evaluates, without the learned
+/// network's bookkeeping ([`Position::pause_net`]).
+fn unmarked<R>(pos: &mut Position, search: impl FnOnce(&mut Position) -> R) -> R {
+    let was = pos.pause_net();
+    let r = search(pos);
+    pos.resume_net(was);
+    r
+}
+
 impl ThreatSearch {
     /// A solver whose cache holds `entries` results (rounded up to a power of two).
     #[must_use]
@@ -159,7 +168,7 @@ impl ThreatSearch {
     /// Searches a VCF for the side to move with at most `depth` attacking moves.
     pub fn vcf(&mut self, pos: &mut Position, depth: u32) -> Option<ThreatWin> {
         let mut first = 0;
-        self.vcf_node(pos, depth, Some(&mut first))
+        unmarked(pos, |pos| self.vcf_node(pos, depth, Some(&mut first)))
             .map(|plies| ThreatWin { first, plies })
     }
 
@@ -167,8 +176,10 @@ impl ThreatSearch {
     /// (with `vcf_depth`) first at every attacking node.
     pub fn vct(&mut self, pos: &mut Position, depth: u32, vcf_depth: u32) -> Option<ThreatWin> {
         let mut first = 0;
-        self.deepening(depth, |s, d| {
-            s.vct_node(pos, d, vcf_depth, Some(&mut first))
+        unmarked(pos, |pos| {
+            self.deepening(depth, |s, d| {
+                s.vct_node(pos, d, vcf_depth, Some(&mut first))
+            })
         })
         .map(|plies| ThreatWin { first, plies })
     }
@@ -193,6 +204,10 @@ impl ThreatSearch {
     /// Whether the side to move, playing `m` (a padded index), wins by continuous fours within
     /// `depth` attacking moves (counting `m`). Returns the plies to the five.
     pub fn vcf_after(&mut self, pos: &mut Position, m: usize, depth: u32) -> Option<u32> {
+        unmarked(pos, |pos| self.vcf_after_unmarked(pos, m, depth))
+    }
+
+    fn vcf_after_unmarked(&mut self, pos: &mut Position, m: usize, depth: u32) -> Option<u32> {
         let a = pos.to_move();
         if !pos.is_empty(m) || !pos.is_legal(a, m) || depth == 0 {
             return None;
@@ -213,6 +228,16 @@ impl ThreatSearch {
     /// Whether the side to move, playing `m`, wins by fours and threes within `depth`
     /// attacking moves against every defence this solver considers.
     pub fn vct_after(
+        &mut self,
+        pos: &mut Position,
+        m: usize,
+        depth: u32,
+        vcf_depth: u32,
+    ) -> Option<u32> {
+        unmarked(pos, |pos| self.vct_after_unmarked(pos, m, depth, vcf_depth))
+    }
+
+    fn vct_after_unmarked(
         &mut self,
         pos: &mut Position,
         m: usize,
@@ -258,7 +283,7 @@ impl ThreatSearch {
         self.deadline = None;
         self.aborted = false;
         pos.flip_side();
-        let won = self.vcf_defences(pos, depth, out);
+        let won = unmarked(pos, |pos| self.vcf_defences(pos, depth, out));
         pos.flip_side();
         let proven = won && !self.aborted;
         (self.budget, self.deadline, self.aborted) = saved;

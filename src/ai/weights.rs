@@ -280,7 +280,8 @@ fn parse_value(s: &str) -> Result<i16, WeightsError> {
 /// ones.
 static WEIGHTS: [OnceLock<Weights>; 3] = [const { OnceLock::new() }; 3];
 
-const fn rule_slot(rule: Rule) -> usize {
+/// The index of `rule` in per-rule tables (the evaluation's, the learned networks').
+pub(crate) const fn rule_slot(rule: Rule) -> usize {
     match rule {
         Rule::Freestyle => 0,
         Rule::Standard => 1,

@@ -17,7 +17,7 @@
 //! change the game first cut the search short), so every command gets its answers in order.
 //!
 //! Command line: `pbrain-wuzi [--level L] [--param name=value[,...]] [--nodes N] [--threads N]
-//! [--weights RULE=FILE]`. The level
+//! [--weights RULE=FILE] [--net RULE=FILE]`. The level
 //! (default Master) lets every level be matched against outside engines; `--param` sets the
 //! search constants ([`Params`]) for tuning matches between builds; `--nodes` searches a
 //! fixed number of nodes per move on one thread, whatever the clock says (the manager's limits
@@ -25,7 +25,7 @@
 //! `--threads` fixes Master's thread count whatever `INFO thread_num` says, so one build can
 //! play itself with two threads against one; `--weights` evaluates a rule with the tables in
 //! a file (the format of `src/ai/weights/*.txt`), so one build can play refitted tables
-//! against its own. A bad command line (or an unreadable or malformed table file) exits with
+//! against its own, and `--net` with a learned network ([`wuzi::ai::net`]). A bad command line (or an unreadable or malformed table file) exits with
 //! status 2 and the usage on stderr, never a word on the protocol channel.
 
 use std::collections::VecDeque;
@@ -39,6 +39,7 @@ use std::thread;
 use std::time::Instant;
 
 use wuzi::ai::eval::{install_weights, Weights};
+use wuzi::ai::net::{install_net, Net};
 use wuzi::gomocup::{
     BrainSession, Budget, Command, Line, LineReader, Next, Parsed, Parser, Reply, ThinkRequest,
     Thought,
@@ -80,6 +81,7 @@ struct InFlight {
 
 const USAGE: &str = "usage: pbrain-wuzi [--level beginner|easy|medium|hard|master] \
 [--param name=value[,name=value...]] [--nodes N] [--threads N] [--weights RULE=FILE]
+                   [--net RULE=FILE]
   A Gomocup (piskvork) brain on stdin/stdout.
   --level L     the level to play (name or 1-5; default master)
   --nodes N     search N nodes a move on one thread instead of timing the search (matches
@@ -88,6 +90,8 @@ const USAGE: &str = "usage: pbrain-wuzi [--level beginner|easy|medium|hard|maste
                 of one build against itself with another thread count)
   --weights RULE=FILE  evaluate RULE (freestyle, standard or renju) with the tables in FILE
                 (the format of src/ai/weights/*.txt) instead of the built-in ones
+  --net RULE=FILE  evaluate RULE with the learned network in FILE (from wuzi-tools
+                train-net) instead of the tables
   --param P     search constants for tuning matches; names: ";
 
 /// What the command line asks for.
@@ -101,7 +105,20 @@ struct Options {
     threads: Option<usize>,
     /// Evaluation tables read from files, by rule, instead of the built-in ones.
     weights: Vec<(Rule, Weights)>,
+    /// Learned networks read from files, by rule.
+    nets: Vec<(Rule, Net)>,
     help: bool,
+}
+
+/// A `RULE=FILE` flag value.
+fn rule_file<'a>(flag: &str, v: &'a str) -> Result<(Rule, &'a str), String> {
+    let (rule, path) = v
+        .split_once('=')
+        .ok_or_else(|| format!("{flag} {}: expected RULE=FILE", quote(v)))?;
+    let rule = rule
+        .parse::<Rule>()
+        .map_err(|e| format!("{flag} {}: {e}", quote(v)))?;
+    Ok((rule, path))
 }
 
 /// Reads the command line (without the program name).
@@ -159,12 +176,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String>
             }
             "--weights" => {
                 let v = value("--weights")?;
-                let (rule, path) = v
-                    .split_once('=')
-                    .ok_or_else(|| format!("--weights {}: expected RULE=FILE", quote(&v)))?;
-                let rule = rule
-                    .parse::<Rule>()
-                    .map_err(|e| format!("--weights {}: {e}", quote(&v)))?;
+                let (rule, path) = rule_file("--weights", &v)?;
                 if o.weights.iter().any(|(r, _)| *r == rule) {
                     return Err(format!("--weights: {rule} given twice"));
                 }
@@ -173,6 +185,18 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String>
                 let w = Weights::from_text(&text)
                     .map_err(|e| format!("--weights {}: {e}", quote(path)))?;
                 o.weights.push((rule, w));
+            }
+            "--net" => {
+                let v = value("--net")?;
+                let (rule, path) = rule_file("--net", &v)?;
+                if o.nets.iter().any(|(r, _)| *r == rule) {
+                    return Err(format!("--net: {rule} given twice"));
+                }
+                let bytes =
+                    std::fs::read(path).map_err(|e| format!("--net {}: {e}", quote(path)))?;
+                let net =
+                    Net::from_bytes(&bytes).map_err(|e| format!("--net {}: {e}", quote(path)))?;
+                o.nets.push((rule, net));
             }
             _ => return Err(format!("unexpected argument {}", quote(&arg))),
         }
@@ -196,6 +220,12 @@ fn main() {
     for (rule, w) in options.weights.drain(..) {
         if let Err(e) = install_weights(rule, w) {
             eprintln!("pbrain-wuzi: --weights: {e}");
+            process::exit(2);
+        }
+    }
+    for (rule, net) in options.nets.drain(..) {
+        if let Err(e) = install_net(rule, net) {
+            eprintln!("pbrain-wuzi: --net: {e}");
             process::exit(2);
         }
     }
