@@ -5,10 +5,11 @@
 //!   datagen`, `wuzi-tools tune`);
 //! - [`matches`](mod@matches): level-against-level self-play in one process ([`play_match`], the
 //!   `ladder` example);
+//! - [`net`](mod@net): training the learned evaluation (`wuzi-tools train-net`);
 //! - [`bench`](mod@bench): the deterministic search bench (`wuzi-tools bench`), whose node counts
 //!   `docs/bench-nodes.txt` records.
 //!
-//! The binaries: `wuzi-tools` (`bench`, `match`, `datagen`, `tune`) and `wuzi-arena` (a
+//! The binaries: `wuzi-tools` (`bench`, `match`, `datagen`, `tune`, `train-net`) and `wuzi-arena` (a
 //! Gomocup match manager for SPRT and gauntlets). The engine's internals they need come from
 //! the public layer modules of [`wuzi::ai`]; nothing of the engine is copied here.
 
@@ -16,6 +17,7 @@
 
 pub mod bench;
 pub mod matches;
+pub mod net;
 pub mod tune;
 
 pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, ResultForA};

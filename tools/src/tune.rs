@@ -382,7 +382,23 @@ pub fn samples(games: &[TuneGame], lambda: f64) -> Samples {
         starts: vec![0],
         ..Samples::default()
     };
-    for g in games {
+    for_each_sample(games, lambda, |_, _, pos, target| {
+        features(pos, &mut out.features);
+        out.starts.push(out.features.len() as u32);
+        out.targets.push(target as f32);
+    });
+    out
+}
+
+/// Calls `f(game, ply, position, target)` for every quiet position of `games` after its
+/// opening whose search score is not a proven result (see [`samples`]), in order; `ply`
+/// moves of game number `game` are on the board.
+pub fn for_each_sample(
+    games: &[TuneGame],
+    lambda: f64,
+    mut f: impl FnMut(usize, usize, &mut Position, f64),
+) {
+    for (k, g) in games.iter().enumerate() {
         let Ok(board) = Board::new(g.size) else {
             continue;
         };
@@ -398,10 +414,7 @@ pub fn samples(games: &[TuneGame], lambda: f64) -> Samples {
                             None => 0.5,
                         };
                         let search = sigmoid(f64::from(score) / SCALE);
-                        let target = lambda * result + (1.0 - lambda) * search;
-                        features(&mut pos, &mut out.features);
-                        out.starts.push(out.features.len() as u32);
-                        out.targets.push(target as f32);
+                        f(k, ply, &mut pos, lambda * result + (1.0 - lambda) * search);
                     }
                 }
             }
@@ -412,7 +425,6 @@ pub fn samples(games: &[TuneGame], lambda: f64) -> Samples {
             pos.play(idx);
         }
     }
-    out
 }
 
 fn sigmoid(x: f64) -> f64 {

@@ -251,6 +251,51 @@ fn datagen_plays_with_the_tables_it_is_given_and_tune_reads_its_games() {
     ]);
     let fit = std::fs::read_to_string(path("fit.txt")).unwrap();
     assert!(fit.starts_with("# "), "the header names the command");
+    // The learned evaluation trains on the same games, the same flags write the same file,
+    // and the bench evaluates with it.
+    let train = |out: &str| {
+        ok(&[
+            "train-net",
+            "--rule",
+            "renju",
+            "--data",
+            &path("a.txt"),
+            "--epochs",
+            "2",
+            "--batch",
+            "16",
+            "--seed",
+            "4",
+            "--out",
+            &path(out),
+        ]);
+        std::fs::read(path(out)).unwrap()
+    };
+    let net = train("a.net");
+    assert!(net.starts_with(b"WUZINET1"));
+    assert_eq!(
+        net,
+        train("a2.net"),
+        "the same flags train the same network"
+    );
+    ok(&[
+        "bench",
+        "--depth",
+        "2",
+        "--net",
+        &format!("renju={}", path("a.net")),
+    ]);
+    let r = tools(
+        &[
+            "bench",
+            "--depth",
+            "2",
+            "--net",
+            &format!("renju={}", path("fit.txt")),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2, "a table file is not a network: {}", r.stderr);
     // A file that is not a table is refused with one line, and nothing is written.
     std::fs::write(path("bad.txt"), "cell black waiting 1 2 3\n").unwrap();
     let r = tools(

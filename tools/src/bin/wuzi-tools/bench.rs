@@ -2,12 +2,13 @@
 //! fixed depth. The node count is deterministic, so a change in search behaviour shows up as a
 //! changed number in `docs/bench-nodes.txt`; nodes/s measures speed.
 
+use wuzi::ai::net::{install_net, Net};
 use wuzi_tools::bench;
 
 use crate::args::{number_flag, usage, CliError, Flags};
 
 const HELP: &str = "\
-usage: wuzi-tools bench [--depth D] [--threads N]
+usage: wuzi-tools bench [--depth D] [--threads N] [--net RULE=FILE]
 
 Searches the engine's fixed bench positions (wuzi_tools::bench) to depth D (default 6) at
 Master strength with a fresh engine each, single threaded and without a time limit, and prints
@@ -19,13 +20,25 @@ deterministic; docs/bench-nodes.txt records it.
 nodes and time, the ratio of their nodes/s (about N when each thread had a core, about 1 on a
 busy machine) and the time-to-depth speed-up (1-thread time / N-thread time). Multi-threaded
 node counts and times vary from run to run.
+
+--net RULE=FILE evaluates RULE's positions with the learned network in FILE (from
+wuzi-tools train-net), to measure what it costs.
 ";
 
 /// Default bench depth.
 pub const DEFAULT_DEPTH: u32 = 6;
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
-    let flags = Flags::parse(args, &["depth", "threads"], HELP)?;
+    let flags = Flags::parse(args, &["depth", "threads", "net"], HELP)?;
+    if let Some(v) = flags.get("net") {
+        let (rule, path) = v
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--net {v}: expected RULE=FILE")))?;
+        let rule: wuzi::Rule = rule.parse().map_err(|e| usage(format!("--net {v}: {e}")))?;
+        let bytes = std::fs::read(path)?;
+        let net = Net::from_bytes(&bytes).map_err(|e| usage(format!("--net {path}: {e}")))?;
+        install_net(rule, net).map_err(|e| usage(format!("--net: {e}")))?;
+    }
     let depth = number_flag::<u32>(&flags, "depth")?.unwrap_or(DEFAULT_DEPTH);
     if !(1..=30).contains(&depth) {
         return Err(usage("--depth must be from 1 to 30"));

@@ -13,6 +13,7 @@
 mod args;
 mod bench;
 mod matches;
+mod net;
 mod tune;
 
 use std::process::ExitCode;
@@ -46,6 +47,11 @@ const COMMANDS: &[Command] = &[
         "tune",
         "fit the evaluation tables to self-play data",
         tune::run,
+    ),
+    (
+        "train-net",
+        "train the learned evaluation on self-play data",
+        net::run,
     ),
 ];
 

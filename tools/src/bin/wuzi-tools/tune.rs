@@ -6,6 +6,7 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::time::Instant;
 
 use wuzi::ai::eval::{install_weights, Weights, CELL_RESOLUTION};
+use wuzi::Rule;
 use wuzi_tools::tune::{self, FitConfig, GenConfig, TuneGame};
 
 use crate::args::{number_flag, usage, CliError, Flags};
@@ -176,33 +177,8 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         cfg.cell_resolution = c;
     }
     let policy_epochs = number_flag::<usize>(&flags, "policy-epochs")?.unwrap_or(cfg.epochs);
-    let mut games = Vec::new();
-    for path in flags.required("data")?.split(',') {
-        let f = File::open(path).map_err(|e| usage(format!("--data {path}: {e}")))?;
-        for (k, line) in BufReader::new(f).lines().enumerate() {
-            let line = line?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            let g =
-                TuneGame::from_line(&line).map_err(|e| usage(format!("{path}:{}: {e}", k + 1)))?;
-            if g.rule == rule {
-                games.push(g);
-            }
-        }
-    }
-    // Every tenth game is held out to measure the fit on positions it has not seen.
-    let (train, held): (Vec<TuneGame>, Vec<TuneGame>) = {
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        for (k, g) in games.iter().enumerate() {
-            if k % 10 == 9 {
-                b.push(g.clone());
-            } else {
-                a.push(g.clone());
-            }
-        }
-        (a, b)
-    };
+    let games = read_games(flags.required("data")?, rule)?;
+    let (train, held) = hold_out(&games);
     let start = Instant::now();
     let data = tune::samples(&train, lambda);
     let check = tune::samples(&held, lambda);
@@ -263,4 +239,37 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         )),
     )?;
     Ok(())
+}
+
+/// The games of `rule` in the comma-separated data files `paths` (from `wuzi-tools datagen`).
+pub fn read_games(paths: &str, rule: Rule) -> Result<Vec<TuneGame>, CliError> {
+    let mut games = Vec::new();
+    for path in paths.split(',') {
+        let f = File::open(path).map_err(|e| usage(format!("--data {path}: {e}")))?;
+        for (k, line) in BufReader::new(f).lines().enumerate() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let g =
+                TuneGame::from_line(&line).map_err(|e| usage(format!("{path}:{}: {e}", k + 1)))?;
+            if g.rule == rule {
+                games.push(g);
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// Every tenth game held out to measure a fit on positions it has not seen: `(train, held)`.
+pub fn hold_out(games: &[TuneGame]) -> (Vec<TuneGame>, Vec<TuneGame>) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for (k, g) in games.iter().enumerate() {
+        if k % 10 == 9 {
+            b.push(g.clone());
+        } else {
+            a.push(g.clone());
+        }
+    }
+    (a, b)
 }
