@@ -416,7 +416,7 @@ pub use save::{LoadError, SaveList, SavedGame, SavedSetup};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::pts;
+    use crate::testing::{pt, pts};
     use crate::WinKind;
 
     #[test]
@@ -442,7 +442,7 @@ mod tests {
         g.undo();
         g.undo();
         let before = (g.moves().to_vec(), g.redo_moves(), g.board().clone());
-        let h8 = Point::from_rif("h8", 15).unwrap();
+        let h8 = pt("h8");
         assert_eq!(
             g.try_play(h8),
             Err(PlayError::Forbidden {
@@ -454,7 +454,7 @@ mod tests {
             g.try_play(Point::new(15, 0)),
             Err(PlayError::OffBoard(Point::new(15, 0)))
         );
-        let f8 = Point::from_rif("f8", 15).unwrap();
+        let f8 = pt("f8");
         assert_eq!(g.try_play(f8), Err(PlayError::Occupied(f8)));
         assert_eq!(
             (g.moves().to_vec(), g.redo_moves(), g.board().clone()),
