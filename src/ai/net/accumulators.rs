@@ -1,8 +1,7 @@
-//! The network's incremental state inside a position: each point's accumulator for either
-//! side to move, kept exact under moves and undos by catching up the marked windows when the
-//! evaluation asks.
+//! Moves and undos only mark the windows they change; the evaluation makes the marked points
+//! again when it asks, so the state is exact whenever it is read.
 
-use super::{line_code, Net, ACC, QA, WORDS};
+use super::{line_code, Net, ACC, CELL_WORDS, QA};
 use crate::{Board, Cell, CELLS, DIRECTIONS};
 
 #[inline]
@@ -20,10 +19,10 @@ pub(crate) struct Accumulators {
     codes: Box<[[[u16; 8]; CELLS]; 2]>,
     pooled: [[i32; ACC]; 2],
     /// Points whose accumulator is in `pooled`.
-    counted: [[u64; WORDS]; 2],
+    counted: [[u64; CELL_WORDS]; 2],
     /// `dirty[p][d]`: points whose line `d` changed since side `p`'s accumulator was made
     /// (a point that was taken or freed is marked on line 0).
-    dirty: [[[u64; WORDS]; 4]; 2],
+    dirty: [[[u64; CELL_WORDS]; 4]; 2],
     /// Marks are dropped while a search that restores the position runs (see
     /// [`crate::ai::position::Position::pause_net`]).
     pub(crate) paused: bool,
@@ -35,7 +34,7 @@ pub(crate) type Keys = [[[u16; CELLS]; 4]; 2];
 impl Accumulators {
     /// A state with every point of `points` still to be made.
     pub(crate) fn new(net: &'static Net, points: &[u16]) -> Accumulators {
-        let mut dirty = [[0u64; WORDS]; 4];
+        let mut dirty = [[0u64; CELL_WORDS]; 4];
         for &i in points {
             dirty[0][usize::from(i) / 64] |= 1 << (i % 64);
         }
@@ -44,7 +43,7 @@ impl Accumulators {
             acc: Box::new([[[0; ACC]; CELLS]; 2]),
             codes: Box::new([[[0; 8]; CELLS]; 2]),
             pooled: [[0; ACC]; 2],
-            counted: [[0; WORDS]; 2],
+            counted: [[0; CELL_WORDS]; 2],
             dirty: [dirty; 2],
             paused: false,
         }
@@ -83,7 +82,7 @@ impl Accumulators {
     fn refresh(&mut self, p: usize, keys: &Keys, board: &Board) {
         let net = self.net;
         for d in 0..4 {
-            for word in 0..WORDS {
+            for word in 0..CELL_WORDS {
                 let mut bits = std::mem::take(&mut self.dirty[p][d][word]);
                 while bits != 0 {
                     let i = word * 64 + bits.trailing_zeros() as usize;

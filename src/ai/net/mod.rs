@@ -51,8 +51,9 @@ pub const QA: i32 = 256;
 /// The pooled sum is divided by this before the hidden layer.
 pub const POOL: f32 = 32.0;
 
-/// Words of a one-bit-per-cell set.
-const WORDS: usize = CELLS.div_ceil(64);
+/// Words of a one-bit-per-cell set over the padded cells: the network's dirty marks, and
+/// black's forbidden points for [`Position::net_value`](crate::ai::position::Position::net_value).
+pub const CELL_WORDS: usize = CELLS.div_ceil(64);
 
 /// The file header's first eight bytes.
 const MAGIC: &[u8; 8] = b"WUZINET1";
@@ -345,9 +346,6 @@ pub fn install_net(rule: Rule, net: Net) -> Result<(), NetError> {
         .set(net)
         .map_err(|_| NetError(format!("a {rule} network is already in use")))
 }
-
-/// Words of a bit set over the padded cells (black's forbidden points for [`Position::net_value`](crate::ai::position::Position::net_value)).
-pub const CELL_WORDS: usize = WORDS;
 
 #[cfg(test)]
 mod tests {
