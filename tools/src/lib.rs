@@ -7,9 +7,11 @@
 //!   `ladder` example);
 //! - [`net`](mod@net): training the learned evaluation (`wuzi-tools train-net`);
 //! - [`bench`](mod@bench): the deterministic search bench (`wuzi-tools bench`), whose node counts
-//!   `docs/bench-nodes.txt` records.
+//!   `docs/bench-nodes.txt` records;
+//! - [`reach`](mod@reach): how soon the search proves the wins of a positions file (`wuzi-tools
+//!   reach`).
 //!
-//! The binaries: `wuzi-tools` (`bench`, `match`, `datagen`, `tune`, `train-net`) and `wuzi-arena` (a
+//! The binaries: `wuzi-tools` (`bench`, `reach`, `match`, `datagen`, `tune`, `train-net`) and `wuzi-arena` (a
 //! Gomocup match manager for SPRT and gauntlets). The engine's internals they need come from
 //! the public layer modules of [`wuzi::ai`]; nothing of the engine is copied here.
 
@@ -18,6 +20,7 @@
 pub mod bench;
 pub mod matches;
 pub mod net;
+pub mod reach;
 pub mod tune;
 
 pub use matches::{play_match, GameRecord, MatchConfig, MatchReport, ResultForA};

@@ -1,4 +1,4 @@
-//! The `wuzi-tools` subcommands: `bench`, `match`, `datagen` and `tune`, run as real processes
+//! The `wuzi-tools` subcommands: `bench`, `reach`, `match`, `datagen` and `tune`, run as real processes
 //! with a watchdog.
 
 use std::io::{Read, Write};
@@ -315,4 +315,93 @@ fn datagen_plays_with_the_tables_it_is_given_and_tune_reads_its_games() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("--weights"), "{}", r.stderr);
     assert!(!dir.join("never.txt").exists());
+}
+
+/// A positions file in the test's temporary folder.
+fn positions_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wuzi-reach-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn reach_proves_the_win_it_can_and_compares_two_parameter_sets() {
+    // Black's open three wins in 3; the lone centre stone proves nothing.
+    let path = positions_file(
+        "two.txt",
+        "# a header\nh8 a1 i8 a3 j8 a5  # open three\nh8\n",
+    );
+    let args = [
+        "reach",
+        "--positions",
+        path.to_str().unwrap(),
+        "--rule",
+        "freestyle",
+        "--nodes",
+        "5000",
+        "--param-b",
+        "qs_fours=2",
+    ];
+    let r = tools(&args, "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(lines[0].contains("line    2  A: win in  3"), "{}", r.stdout);
+    assert!(lines[0].contains("B: win in  3") && lines[0].ends_with("# open three"));
+    assert!(lines[1].contains("A: not proven") && lines[1].contains("B: not proven"));
+    assert!(
+        r.stdout.contains("A: proven 1 of 2") && r.stdout.contains("B: proven 1 of 2"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("both proven 1, A only 0, B only 0"),
+        "{}",
+        r.stdout
+    );
+    // A node budget alone is deterministic: the same output twice.
+    let again = tools(&args, "");
+    // Times (the numbers with a decimal point) aside.
+    let counts = |out: &str| -> Vec<String> {
+        out.split_whitespace()
+            .filter(|w| !(w.contains('.') && w.trim_end_matches(')').parse::<f64>().is_ok()))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(again.code, 0);
+    assert_eq!(counts(&r.stdout), counts(&again.stdout));
+}
+
+#[test]
+fn reach_refuses_bad_input() {
+    let ok = positions_file("ok.txt", "h8\n");
+    let ok = ok.to_str().unwrap();
+    let bad_move = positions_file("bad.txt", "h8\nh8 h8\n");
+    let bad_move = bad_move.to_str().unwrap();
+    let empty = positions_file("empty.txt", "# nothing\n");
+    let empty = empty.to_str().unwrap();
+    bad(&["reach", "--positions", bad_move, "--rule", "renju"]);
+    bad(&["reach", "--positions", empty, "--rule", "renju"]);
+    for extra in [
+        ["--nodes", "0"],
+        ["--param", "nope=1"],
+        ["--param-b", "qs_fours"],
+    ] {
+        let mut args = vec!["reach", "--positions", ok, "--rule", "renju"];
+        args.extend(extra);
+        bad(&args);
+    }
+    bad(&["reach", "--positions", ok]);
+    let missing = tools(
+        &[
+            "reach",
+            "--positions",
+            "/nonexistent/reach.txt",
+            "--rule",
+            "renju",
+        ],
+        "",
+    );
+    assert_eq!(missing.code, 1, "{}", missing.stderr);
 }

@@ -1,5 +1,6 @@
-//! `wuzi-tools`: the engine's development tools on the command line — the search bench,
-//! level-against-level matches, and the self-play data and fit of the evaluation tables.
+//! `wuzi-tools`: the engine's development tools on the command line — the search bench, the
+//! reach yardstick, level-against-level matches, and the self-play data and fit of the
+//! evaluation tables.
 //!
 //! They were subcommands of the `wuzi` command line; they live in this crate so that nothing
 //! built from the product crate links them. Same conventions as `wuzi`: `main` only
@@ -14,6 +15,7 @@ mod args;
 mod bench;
 mod matches;
 mod net;
+mod reach;
 mod tune;
 
 use std::process::ExitCode;
@@ -32,6 +34,11 @@ const COMMANDS: &[Command] = &[
         "bench",
         "the fixed search bench: nodes, nodes/s, time",
         bench::run,
+    ),
+    (
+        "reach",
+        "how soon the search proves the wins of a positions file",
+        reach::run,
     ),
     (
         "match",
