@@ -189,6 +189,23 @@ impl Params {
         Ok(())
     }
 
+    /// Sets every `NAME=VALUE` of a comma-separated list, as `--param` takes it (blank items
+    /// are skipped). All or nothing: on an error the parameters are left as they were.
+    ///
+    /// # Errors
+    /// When an item has no `=`, or [`Params::set`] refuses its name or value.
+    pub fn set_list(&mut self, list: &str) -> Result<(), ParamError> {
+        let mut p = self.clone();
+        for item in list.split(',').filter(|s| !s.trim().is_empty()) {
+            let (name, value) = item.split_once('=').ok_or_else(|| {
+                ParamError(format!("{}: expected NAME=VALUE", quote(item.trim())))
+            })?;
+            p.set(name.trim(), value)?;
+        }
+        *self = p;
+        Ok(())
+    }
+
     /// Late-move reductions in 1/64 ply by depth and move number (both capped at 63).
     pub(crate) fn lmr_table(&self) -> Box<[[i32; 64]; 64]> {
         let mut t = Box::new([[0; 64]; 64]);
@@ -280,5 +297,24 @@ mod tests {
             q.set(name, "9").unwrap();
             assert_ne!(q, Params::default(), "{name} sets a field");
         }
+    }
+
+    #[test]
+    fn a_list_is_set_whole_or_not_at_all() {
+        let mut p = Params::default();
+        p.set_list(" qs_fours=0, soft_percent = 7 ,").unwrap();
+        assert_eq!((p.qs_fours, p.soft_percent), (0, 7));
+        let before = p.clone();
+        for bad in [
+            "qs_fours=1,nonsense=2",
+            "qs_fours=1,soft_percent",
+            "qs_fours=x",
+            "=3",
+        ] {
+            assert!(p.set_list(bad).is_err(), "{bad}");
+            assert_eq!(p, before, "{bad} left the parameters as they were");
+        }
+        p.set_list("").unwrap();
+        assert_eq!(p, before);
     }
 }

@@ -147,12 +147,9 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Options, String>
                     .map_err(|e| e.to_string())?;
             }
             "--param" => {
-                for pair in value("--param")?.split(',') {
-                    let (name, v) = pair
-                        .split_once('=')
-                        .ok_or_else(|| format!("--param {}: expected name=value", quote(pair)))?;
-                    o.params.set(name.trim(), v).map_err(|e| e.to_string())?;
-                }
+                o.params
+                    .set_list(&value("--param")?)
+                    .map_err(|e| format!("--param: {e}"))?;
             }
             "--nodes" => {
                 let v = value("--nodes")?;

@@ -32,13 +32,8 @@ fn params(flags: &Flags, name: &str) -> Result<Option<Params>, CliError> {
         return Ok(None);
     };
     let mut p = Params::default();
-    for item in list.split(',').filter(|s| !s.trim().is_empty()) {
-        let (k, v) = item
-            .split_once('=')
-            .ok_or_else(|| usage(format!("--{name} {item}: expected NAME=VALUE")))?;
-        p.set(k.trim(), v)
-            .map_err(|e| usage(format!("--{name}: {e}")))?;
-    }
+    p.set_list(list)
+        .map_err(|e| usage(format!("--{name}: {e}")))?;
     Ok(Some(p))
 }
 
