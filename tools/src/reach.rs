@@ -127,17 +127,21 @@ pub fn attempt(engine: &mut Engine, game: &Game, params: &Params, limits: Limits
 /// A budget as a reach search uses it: `nodes`, `time` or both, spent whole unless the
 /// search proves the win first (as with a match's whole turn, a forced answer or a proven
 /// loss searches on). With no time limit the clock is [`NO_CLOCK`], which no search reaches,
-/// so the search is deterministic.
+/// so the search is deterministic; with neither limit the node budget is [`DEFAULT_NODES`],
+/// so no budget is endless.
 #[must_use]
 pub fn budget(nodes: Option<u64>, time: Option<Duration>) -> Limits {
     let t = time.unwrap_or(NO_CLOCK);
     Limits {
         time: Some(t),
         target: Some(t),
-        nodes,
+        nodes: nodes.or(time.is_none().then_some(DEFAULT_NODES)),
         depth: None,
     }
 }
+
+/// The node budget of a position when neither nodes nor time are given.
+pub const DEFAULT_NODES: u64 = 2_000_000;
 
 /// The time limit of a search with only a node budget: a whole-turn clock far beyond any
 /// budget this tool spends.
@@ -159,16 +163,11 @@ pub struct Summary {
 /// Totals of a list of attempts.
 #[must_use]
 pub fn summarize(attempts: &[Attempt]) -> Summary {
-    let mut nodes: Vec<u64> = attempts
+    let (mut nodes, mut times): (Vec<u64>, Vec<Duration>) = attempts
         .iter()
         .filter(|a| a.proven())
-        .map(|a| a.nodes)
-        .collect();
-    let mut times: Vec<Duration> = attempts
-        .iter()
-        .filter(|a| a.proven())
-        .map(|a| a.elapsed)
-        .collect();
+        .map(|a| (a.nodes, a.elapsed))
+        .unzip();
     nodes.sort_unstable();
     times.sort_unstable();
     Summary {
@@ -280,6 +279,19 @@ mod tests {
             "the budget is spent: {}",
             quiet.nodes
         );
+    }
+
+    #[test]
+    fn no_budget_is_endless() {
+        let none = budget(None, None);
+        assert_eq!(none.nodes, Some(DEFAULT_NODES));
+        assert_eq!(none.time, Some(NO_CLOCK));
+        let timed = budget(None, Some(Duration::from_millis(500)));
+        assert_eq!(
+            (timed.nodes, timed.time),
+            (None, Some(Duration::from_millis(500)))
+        );
+        assert_eq!(budget(Some(7), None).nodes, Some(7));
     }
 
     #[test]

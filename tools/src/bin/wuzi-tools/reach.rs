@@ -24,9 +24,6 @@ which needed fewer nodes and the geometric mean of B's nodes and time over A's. 
 lines go to stdout as they come. Exit 2 for bad input, 1 when FILE cannot be read.
 ";
 
-/// Default node budget a position.
-const DEFAULT_NODES: u64 = 2_000_000;
-
 fn params(flags: &Flags, name: &str) -> Result<Option<Params>, CliError> {
     let Some(list) = flags.get(name) else {
         return Ok(None);
@@ -80,7 +77,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     if nodes == Some(0) || time == Some(Duration::ZERO) {
         return Err(usage("--nodes and --time-ms must be positive"));
     }
-    let limits = budget(nodes.or(time.is_none().then_some(DEFAULT_NODES)), time);
+    let limits = budget(nodes, time);
     let a_params = params(&flags, "param")?.unwrap_or_default();
     let b_params = params(&flags, "param-b")?;
 
