@@ -4,17 +4,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use web_time::Instant;
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-
 use crate::ai::level::{Level, Limits};
 use crate::ai::params::Params;
 use crate::ai::position::{Position, Threat};
-use crate::ai::search::{Config, Heuristics, Prepared, Searcher, ThreadResult, MATE, MATE_BOUND};
+use crate::ai::search::{Config, Heuristics, Searcher, ThreadResult, MATE, MATE_BOUND};
 use crate::ai::threat::ThreatSearch;
 use crate::ai::tt::Table;
 use crate::ai::verdict::Verdict;
 use crate::{Board, Color, Game, Point, Rule};
+use beginner::beginner;
+use smp::Helper;
 
 /// The result of [`Engine::search`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,25 +51,12 @@ pub struct Engine {
     params: Params,
 }
 
-/// A Lazy SMP helper thread's own tables. Helpers never run the root threat searches, and
-/// Master probes no VCF at the leaves, so their threat solver only needs a small cache.
-#[derive(Debug)]
-struct Helper {
-    threats: ThreatSearch,
-    heur: Heuristics,
-}
-
 /// Most search threads an engine uses, whatever is asked.
 pub const MAX_THREADS: usize = 64;
 
 /// Most threads the automatic setting uses: phones have 6-8 cores and beyond 8 a Lazy SMP
 /// search gains little per thread.
 const AUTO_THREADS_CAP: usize = 8;
-
-/// Stack of a helper thread: helpers run only the alpha-beta search (at most
-/// [`crate::ai::search::MAX_PLY`] plies), not the root threat searches; 8 MiB is reserved, not
-/// committed, so it costs little.
-const HELPER_STACK: usize = 8 << 20;
 
 /// The automatic thread count, asked of the system once: on Linux
 /// `available_parallelism` reads cgroup files on every call.
@@ -81,16 +67,6 @@ fn auto_threads() -> usize {
             .map_or(1, std::num::NonZeroUsize::get)
             .min(AUTO_THREADS_CAP)
     })
-}
-
-/// Raises the group's `done` flag when dropped, so helpers stop even if the main thread's
-/// search unwinds.
-struct RaiseOnDrop<'a>(&'a AtomicBool);
-
-impl Drop for RaiseOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
 }
 
 impl Default for Engine {
@@ -140,8 +116,7 @@ impl Engine {
         self.threats.clear();
         self.heur.clear();
         for h in &mut self.helpers {
-            h.threats.clear();
-            h.heur.clear();
+            h.clear();
         }
     }
 
@@ -427,87 +402,6 @@ impl Engine {
     }
 }
 
-impl Engine {
-    /// Lazy SMP: the main thread settles the root once (forced moves, root VCF/VCT, root
-    /// moves), then it and `threads - 1` helpers deepen the same root over the shared table
-    /// until the main thread finishes (by its own time rule or depth), a helper completes the
-    /// last depth or proves a result, the time runs out or `cancel` is raised.
-    ///
-    /// The answer is that of the thread with the deepest completed iteration, the main thread
-    /// on a tie: each thread's answer is a full iteration's result (or a later partial one
-    /// that beat it), so a deeper completed iteration is the better informed, and a helper
-    /// that started one ply ahead often completes the ply the main thread had no time for.
-    /// Nodes are summed over all threads.
-    fn smp_search(
-        &mut self,
-        pos: &mut Position,
-        cfg: Config,
-        threads: usize,
-        cancel: &AtomicBool,
-    ) -> ThreadResult {
-        let done = AtomicBool::new(false);
-        let Engine {
-            tt,
-            threats,
-            heur,
-            helpers,
-            ..
-        } = self;
-        let tt: &Table = tt;
-        let mut main = Searcher::new(cfg.clone(), tt, threats, heur, cancel).join_group(
-            &done,
-            0,
-            Instant::now(),
-        );
-        let root = match main.prepare(pos) {
-            Prepared::Decided(out) => return out,
-            // A single root move needs no helpers: the main thread answers it after one
-            // iteration or, with the whole turn to spend, searches on to fill the table.
-            Prepared::Search(root) if root.len() == 1 => return main.deepen(pos, root),
-            Prepared::Search(root) => root,
-        };
-        let group_start = main.started();
-        while helpers.len() < threads - 1 {
-            helpers.push(Helper {
-                threats: ThreatSearch::new(1 << 12),
-                heur: Heuristics::default(),
-            });
-        }
-        std::thread::scope(|s| {
-            let raise = RaiseOnDrop(&done);
-            let mut handles = Vec::with_capacity(threads - 1);
-            for (k, h) in helpers.iter_mut().take(threads - 1).enumerate() {
-                let (cfg, root, mut hpos, done) = (cfg.clone(), root.clone(), pos.clone(), &done);
-                let spawned = std::thread::Builder::new()
-                    .name(format!("wuzi-helper-{}", k + 1))
-                    .stack_size(HELPER_STACK)
-                    .spawn_scoped(s, move || {
-                        Searcher::new(cfg, tt, &mut h.threats, &mut h.heur, cancel)
-                            .join_group(done, k as u32 + 1, group_start)
-                            .deepen(&mut hpos, root)
-                    });
-                // A thread the system refuses only means fewer helpers.
-                if let Ok(handle) = spawned {
-                    handles.push(handle);
-                }
-            }
-            let mut best = main.deepen(pos, root);
-            drop(raise);
-            let mut nodes = best.nodes;
-            for handle in handles {
-                // A panicked helper contributes nothing; the main thread's answer stands.
-                let Ok(out) = handle.join() else { continue };
-                nodes += out.nodes;
-                if out.depth > best.depth && out.best.is_some() {
-                    best = out;
-                }
-            }
-            best.nodes = nodes;
-            best
-        })
-    }
-}
-
 /// Which moves of the side to move in `game` do not lose at once: every move, unless the
 /// opponent threatens five; then only the side to move's own fives and, when the opponent
 /// has a single five point, its block.
@@ -548,71 +442,7 @@ fn verdict_of(out: &ThreadResult, to_move: Color) -> Verdict {
     }
 }
 
-/// Beginner: one ply of pattern scoring with heavy randomness. It always takes a five, blocks
-/// a five, and stops an open four from being made; everything subtler is left to chance.
-fn beginner(pos: &mut Position, seed: u64) -> ThreadResult {
-    let mut rng = StdRng::seed_from_u64(seed ^ pos.hash());
-    let me = pos.to_move();
-    let op = me.other();
-    let pick = |pos: &mut Position, i: usize| ThreadResult {
-        best: Some(i),
-        score: crate::ai::eval::evaluate(pos),
-        depth: 1,
-        nodes: 1,
-        pv: vec![i],
-        by_fours: false,
-    };
-    if let Some(f) = pos.find(me, Threat::Five) {
-        return pick(pos, f);
-    }
-    let mut cands: Vec<usize> = pos
-        .points()
-        .iter()
-        .map(|&i| i as usize)
-        .filter(|&i| pos.is_empty(i) && pos.is_near(i))
-        .collect();
-    if let Some(b) = pos.find(op, Threat::Five) {
-        cands = vec![b];
-    } else if pos.count(me, Threat::Flex4) == 0 && pos.count(op, Threat::Flex4) > 0 {
-        let blocks: Vec<usize> = cands
-            .iter()
-            .copied()
-            .filter(|&i| pos.threat(op, i) == Threat::Flex4)
-            .collect();
-        if !blocks.is_empty() {
-            cands = blocks;
-        }
-    }
-    cands.retain(|&i| pos.is_legal(me, i));
-    if cands.is_empty() {
-        let centre = Board::index_of(Point::center(pos.board().size()));
-        let any = std::iter::once(centre)
-            .chain(pos.points().iter().map(|&i| i as usize))
-            .find(|&i| pos.is_empty(i));
-        let Some(any) = any.filter(|&i| pos.is_legal(me, i)).or_else(|| {
-            let n = pos.points().len();
-            (0..n).find_map(|k| {
-                let i = pos.points()[k] as usize;
-                (pos.is_empty(i) && pos.is_legal(me, i)).then_some(i)
-            })
-        }) else {
-            return ThreadResult::default();
-        };
-        return pick(pos, any);
-    }
-    // Rank by a noisy one-ply score, then pick uniformly among the best few: good moves are
-    // likely, the best one is not guaranteed, and nothing beyond one ply is seen.
-    let mut scored: Vec<(i32, usize)> = cands
-        .iter()
-        .map(|&i| {
-            let s = pos.cell_score(me, i) + pos.cell_score(op, i) / 2;
-            (s * rng.gen_range(30..=100) / 100 + rng.gen_range(0..30), i)
-        })
-        .collect();
-    scored.sort_unstable_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
-    let best = scored[rng.gen_range(0..scored.len().min(4))].1;
-    pick(pos, best)
-}
-
+mod beginner;
+mod smp;
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,9 @@
 //! Tests of [`Engine`]: legal moves at every level, determinism, the rule-dependent
 //! tunables, Lazy SMP and the whole-turn rules.
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
 use super::*;
 use crate::forbidden_at;
 use crate::testing::pts;
