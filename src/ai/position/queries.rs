@@ -6,7 +6,10 @@ use super::{ForbiddenPoints, Position, Threat};
 use crate::ai::net::{Accumulators, CELL_WORDS};
 use crate::ai::pattern::Pattern;
 use crate::ai::weights::Weights;
-use crate::{Board, Cell, Color, Rule, DIRECTIONS};
+use crate::{Board, Cell, Color, Rule, DIRECTIONS, ZOBRIST};
+
+/// What [`Position::hash`] adds to the stones' hash when white is to move.
+const WHITE_TO_MOVE: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Position {
     /// The stones.
@@ -32,8 +35,16 @@ impl Position {
     pub fn hash(&self) -> u64 {
         match self.to_move {
             Color::Black => self.board.hash(),
-            Color::White => self.board.hash() ^ 0x9E37_79B9_7F4A_7C15,
+            Color::White => self.board.hash() ^ WHITE_TO_MOVE,
         }
+    }
+
+    /// The [`Position::hash`] the position will have once the side to move plays the empty
+    /// point `idx` (for the search to prefetch the child's table entry).
+    #[inline]
+    #[must_use]
+    pub fn hash_after(&self, idx: usize) -> u64 {
+        self.hash() ^ ZOBRIST[self.to_move.index()][idx] ^ WHITE_TO_MOVE
     }
 
     /// Moves played since construction, as padded indices.

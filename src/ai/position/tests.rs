@@ -30,7 +30,9 @@ fn random_walk(rule: Rule, size: u8, seed: u64) {
             empties[rng.gen_range(0..empties.len())]
         };
         snapshots.push(pos.clone());
+        let hash_after = pos.hash_after(pick);
         pos.play(pick);
+        assert_eq!(pos.hash(), hash_after, "hash_after({pick})");
         let scratch = Position::new(pos.board(), rule, pos.to_move());
         assert!(pos == scratch, "incremental != scratch after {pick}");
     }

@@ -259,6 +259,7 @@ impl Searcher<'_> {
                 depth - 1
             };
             self.heur.frames[ply].mv = m;
+            self.tt.prefetch(pos.hash_after(mi));
             pos.play(mi);
             searched += 1;
             let score = if searched == 1 {

@@ -105,6 +105,7 @@ impl Searcher<'_> {
             any = true;
             let is_four = pos.threat(me, m).is_four();
             self.heur.frames[ply].mv = m as u16;
+            self.tt.prefetch(pos.hash_after(m));
             pos.play(m);
             let s = -self.qsearch(pos, ply + 1, -beta, -alpha, fours - i32::from(is_four));
             pos.undo();
