@@ -115,41 +115,63 @@ fn terms_with(pos: &Position, dead: ForbiddenPoints) -> EvalTerms {
 }
 
 /// The evaluation for the side to move (see the module docs), clamped to ±[`EVAL_LIMIT`].
+/// It depends on the position alone.
 #[inline]
 #[must_use]
 pub fn evaluate(pos: &mut Position) -> i32 {
-    if pos.has_net() {
-        return net_evaluate(pos);
-    }
-    let terms = eval_terms(pos);
-    tables_eval(pos, &terms)
+    evaluate_with_momentum(pos, 0)
 }
 
-/// [`evaluate`] with a learned network ([`crate::ai::net`]).
+/// [`evaluate`] with the evaluation's *momentum* (the search's
+/// [`Params::momentum`](crate::ai::params::Params::momentum)): the point values' sum moves
+/// away from the one of the position before the last move, as the side to move sees it
+/// ([`Position::parent_weight_sum`]), by `momentum`/64 of their difference, before the
+/// forbidden points are taken out and the sum is rounded. So what the last move changed on
+/// the board counts `1 + momentum/64` times. 0 is [`evaluate`]; at the start and after a pass
+/// the momentum has nothing to act on. The result depends on the last move as well as the
+/// position.
+#[inline]
+#[must_use]
+pub fn evaluate_with_momentum(pos: &mut Position, momentum: i32) -> i32 {
+    if pos.has_net() {
+        return net_evaluate(pos, momentum);
+    }
+    let terms = eval_terms(pos);
+    tables_eval(pos, &terms, momentum)
+}
+
+/// [`evaluate_with_momentum`] with a learned network ([`crate::ai::net`]); the momentum acts
+/// on the tables' part of a correction network.
 #[cold]
-fn net_evaluate(pos: &mut Position) -> i32 {
+fn net_evaluate(pos: &mut Position, momentum: i32) -> i32 {
     let mut dead = [0; CELL_WORDS];
     let terms = eval_terms_marking(pos, &mut dead);
     let Some((v, residual)) = pos.net_value(terms.mask, &dead) else {
-        return tables_eval(pos, &terms);
+        return tables_eval(pos, &terms, momentum);
     };
     let net = (f64::from(v) * SCALE).round() as i32;
     let base = if residual {
-        tables_eval(pos, &terms)
+        tables_eval(pos, &terms, momentum)
     } else {
         0
     };
     (base + net).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
-/// The tables' evaluation (see the module docs), clamped to ±[`EVAL_LIMIT`].
+/// The tables' evaluation (see the module docs) with `momentum` (see
+/// [`evaluate_with_momentum`]), clamped to ±[`EVAL_LIMIT`].
 #[inline]
-fn tables_eval(pos: &Position, terms: &EvalTerms) -> i32 {
+fn tables_eval(pos: &Position, terms: &EvalTerms, momentum: i32) -> i32 {
     let me = pos.to_move();
     let op = me.other();
     let w = pos.weights();
     let t = i32::from(w.threat[me.index()][terms.mask]);
     let mut cells = pos.weight_sum(me, true) + pos.weight_sum(op, false);
+    if momentum != 0 {
+        if let Some(parent) = pos.parent_weight_sum() {
+            cells += ((cells - parent) * momentum).div_euclid(64);
+        }
+    }
     if terms.dead.points > 0 {
         let side = usize::from(me == Color::Black);
         cells += terms.dead.points * i32::from(w.cell[0][side][0]) - terms.dead.w[side];
@@ -209,5 +231,50 @@ mod tests {
         let white = evaluate(&mut Position::new(&b, Rule::Freestyle, Color::White));
         assert!(black > 0, "{black}");
         assert!(white < 0, "{white}");
+    }
+
+    #[test]
+    fn momentum_scales_what_the_last_move_changed() {
+        // A few stones, then white's move: the momentum acts on the point values' change
+        // that move made, seen from black (to move).
+        let mut b = Board::new(15).unwrap();
+        for (x, y, c) in [
+            (7, 7, Color::Black),
+            (8, 8, Color::White),
+            (8, 6, Color::Black),
+        ] {
+            b.place(Point::new(x, y), c);
+        }
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let mut pos = Position::new(&b, rule, Color::White);
+            // No move played through the position: nothing to act on.
+            assert_eq!(pos.parent_weight_sum(), None);
+            assert_eq!(evaluate_with_momentum(&mut pos, 32), evaluate(&mut pos));
+            let (me, op) = (Color::White, Color::Black);
+            let before = pos.weight_sum(me, true) + pos.weight_sum(op, false);
+            pos.play(Board::index_of(Point::new(6, 8)));
+            // Black to move: the parent's sum, seen from black, is minus white's.
+            assert_eq!(pos.parent_weight_sum(), Some(-before));
+            let now = pos.weight_sum(op, true) + pos.weight_sum(me, false);
+            let plain = evaluate(&mut pos);
+            assert_eq!(evaluate_with_momentum(&mut pos, 0), plain);
+            let t = i32::from(pos.weights().threat[op.index()][threat_mask(&pos)]);
+            for m in [-32, 16, 64] {
+                let cells = now + ((now + before) * m).div_euclid(64);
+                assert_eq!(
+                    evaluate_with_momentum(&mut pos, m),
+                    (cell_units(cells) + t).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+                    "{rule} momentum {m}"
+                );
+            }
+            // After a pass the last stone is the side to move's own: no momentum.
+            pos.flip_side();
+            assert_eq!(pos.parent_weight_sum(), None);
+            assert_eq!(evaluate_with_momentum(&mut pos, 16), evaluate(&mut pos));
+            pos.flip_side();
+            // Undo brings the position and its evaluation back.
+            pos.undo();
+            assert_eq!(pos.parent_weight_sum(), None);
+        }
     }
 }

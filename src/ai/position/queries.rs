@@ -126,6 +126,21 @@ impl Position {
         self.wsum[c.index()][usize::from(to_move)]
     }
 
+    /// The point values' sum of the position before the last move, seen from the side to
+    /// move: minus that position's own sum for its side to move (the opponent), before any
+    /// forbidden point is taken out. `None` at the start and after a pass
+    /// ([`Position::flip_side`]), when the last stone is the side to move's.
+    #[must_use]
+    pub fn parent_weight_sum(&self) -> Option<i32> {
+        let (frame, &last) = (self.frames.last()?, self.history.last()?);
+        let me = self.to_move;
+        let op = me.other();
+        if self.board.cell(usize::from(last)).color() != Some(op) {
+            return None;
+        }
+        Some(-(frame.wsum[op.index()][1] + frame.wsum[me.index()][0]))
+    }
+
     /// The evaluation tables of this position's rule.
     #[inline]
     #[must_use]

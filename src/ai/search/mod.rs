@@ -49,7 +49,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use web_time::Instant;
 
-use crate::ai::eval::evaluate;
+use crate::ai::eval::evaluate_with_momentum;
 use crate::ai::params::Params;
 use crate::ai::position::{Position, Threat};
 use crate::ai::threat::ThreatSearch;
@@ -283,7 +283,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn static_eval(&self, pos: &mut Position) -> i32 {
-        evaluate(pos) + self.noise(pos)
+        evaluate_with_momentum(pos, self.cfg.params.momentum_under(pos.rule())) + self.noise(pos)
     }
 
     /// The correction-history slot of a position: the side to move and how many points make
