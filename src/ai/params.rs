@@ -105,13 +105,11 @@ tunables! {
     pair_corr: 0, min 0;
     /// [`pair_corr`](Params::pair_corr) under renju.
     renju_pair_corr: 50, min 0;
-    /// The evaluation's momentum under freestyle and standard, in 64ths (0 = off): the point
-    /// values' sum moves away from the one of the position before the last move (seen from
-    /// the side to move) by `momentum`/64 of their difference, so what the last move changed
-    /// counts `1 + momentum/64` times; negative values average the two instead.
-    momentum: 0, min -64;
-    /// [`momentum`](Params::momentum) under renju.
-    renju_momentum: 16, min -64;
+    /// The evaluation's momentum, every rule, in 64ths (0 = off): the point values' sum moves
+    /// away from the one of the position before the last move (seen from the side to move)
+    /// by `momentum`/64 of their difference, so what the last move changed counts
+    /// `1 + momentum/64` times; negative values average the two instead.
+    momentum: 16, min -64;
 }
 
 /// The tunables that come as a pair, one value under renju and one under freestyle and
@@ -135,11 +133,6 @@ impl Params {
     /// [`pair_corr`](Params::pair_corr) or [`renju_pair_corr`](Params::renju_pair_corr).
     pub fn pair_corr_under(&self, rule: Rule) -> i32 {
         by_rule(rule, self.pair_corr, self.renju_pair_corr)
-    }
-
-    /// [`momentum`](Params::momentum) or [`renju_momentum`](Params::renju_momentum).
-    pub fn momentum_under(&self, rule: Rule) -> i32 {
-        by_rule(rule, self.momentum, self.renju_momentum)
     }
 }
 

@@ -283,7 +283,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn static_eval(&self, pos: &mut Position) -> i32 {
-        evaluate_with_momentum(pos, self.cfg.params.momentum_under(pos.rule())) + self.noise(pos)
+        evaluate_with_momentum(pos, self.cfg.params.momentum) + self.noise(pos)
     }
 
     /// The correction-history slot of a position: the side to move and how many points make
