@@ -165,21 +165,9 @@ impl Params {
     ///
     /// # Errors
     /// When `name` is not one of [`Params::NAMES`] or `value` is not an integer from the
-    /// parameter's lowest value (0, or 1 for `lmr_div`, `soft_percent`, `settle_percent` and
-    /// `aspiration`) to 10000.
+    /// parameter's lowest value (0; 1 for `lmr_div`, `soft_percent`, `settle_percent` and
+    /// `aspiration`; -64 for `momentum`) to 10000.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
-        let v: i32 = value
-            .trim()
-            .parse()
-            .ok()
-            .filter(|v| (0..=PARAM_MAX).contains(v))
-            .ok_or_else(|| {
-                ParamError(format!(
-                    "{}: {} is not from 0 to {PARAM_MAX}",
-                    quote(name),
-                    quote(value)
-                ))
-            })?;
         let Some((slot, min)) = self.slot(name) else {
             return Err(ParamError(format!(
                 "unknown parameter {} (known: {})",
@@ -187,9 +175,18 @@ impl Params {
                 Params::NAMES.join(", ")
             )));
         };
-        if v < min {
-            return Err(ParamError(format!("{name} must be at least {min}")));
-        }
+        let v: i32 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v| (min..=PARAM_MAX).contains(v))
+            .ok_or_else(|| {
+                ParamError(format!(
+                    "{}: {} is not from {min} to {PARAM_MAX}",
+                    quote(name),
+                    quote(value)
+                ))
+            })?;
         *slot = v;
         Ok(())
     }
@@ -297,6 +294,10 @@ mod tests {
         assert!(p.set("nonsense", "1").is_err());
         p.set("qs_fours", "0").unwrap();
         assert_eq!(p.qs_fours, 0);
+        // A tunable whose lowest value is negative takes negative values down to it.
+        p.set("momentum", "-64").unwrap();
+        assert_eq!(p.momentum, -64);
+        assert!(p.set("momentum", "-65").is_err());
         for name in Params::NAMES {
             let mut q = Params::default();
             q.set(name, "9").unwrap();
