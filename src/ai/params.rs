@@ -165,8 +165,7 @@ impl Params {
     ///
     /// # Errors
     /// When `name` is not one of [`Params::NAMES`] or `value` is not an integer from the
-    /// parameter's lowest value (0; 1 for `lmr_div`, `soft_percent`, `settle_percent` and
-    /// `aspiration`; -64 for `momentum`) to 10000.
+    /// parameter's lowest value (the `min` declared with it in `tunables!`) to 10000.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
         let Some((slot, min)) = self.slot(name) else {
             return Err(ParamError(format!(
