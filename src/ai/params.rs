@@ -110,6 +110,12 @@ tunables! {
     /// by `momentum`/64 of their difference, so what the last move changed counts
     /// `1 + momentum/64` times; negative values average the two instead.
     momentum: 16, min -64;
+    /// Fours the quiescence may play after its first `qs_fours` under freestyle and standard,
+    /// each within two points of the side's previous four or four along one of its lines
+    /// (0 = off): a narrow continuous-four chain at the leaves.
+    qs_chain: 0, min 0;
+    /// [`qs_chain`](Params::qs_chain) under renju.
+    renju_qs_chain: 4, min 0;
 }
 
 /// The tunables that come as a pair, one value under renju and one under freestyle and
@@ -133,6 +139,11 @@ impl Params {
     /// [`pair_corr`](Params::pair_corr) or [`renju_pair_corr`](Params::renju_pair_corr).
     pub fn pair_corr_under(&self, rule: Rule) -> i32 {
         by_rule(rule, self.pair_corr, self.renju_pair_corr)
+    }
+
+    /// [`qs_chain`](Params::qs_chain) or [`renju_qs_chain`](Params::renju_qs_chain).
+    pub fn qs_chain_under(&self, rule: Rule) -> i32 {
+        by_rule(rule, self.qs_chain, self.renju_qs_chain)
     }
 }
 

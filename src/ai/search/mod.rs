@@ -9,7 +9,8 @@
 //! - **Threat extensions.** Moves that make a four are searched one ply deeper (within a ply
 //!   limit), so continuous-four wins are seen inside the main search.
 //! - **Quiescence.** At depth 0 the side to move may stand pat on the static evaluation, play
-//!   its own fours (a bounded VCF over the evaluation), must block a five, and must answer an
+//!   its own fours (a bounded VCF over the evaluation: any four first, then a chain of fours
+//!   each near the one before), must block a five, and must answer an
 //!   open three; so no leaf is judged in the middle of a forcing sequence. Its results go to
 //!   the transposition table below every full-width entry, and come back from it.
 //! - **Selectivity** for quiet positions: reverse futility and null-move pruning, razoring,

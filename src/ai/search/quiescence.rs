@@ -7,8 +7,9 @@ use crate::ai::tt::Bound;
 
 impl Searcher<'_> {
     /// Quiescence: the side to move stands pat on the evaluation or plays one of its fours
-    /// (at most `fours` more in a row); it must block an opponent's five, and it must answer
-    /// an opponent's open three (by a defence or a four of its own) instead of standing pat.
+    /// (at most `fours` more in a row, the last `qs_chain` of them only near the side's
+    /// previous four); it must block an opponent's five, and it must answer an opponent's
+    /// open three (by a defence or a four of its own) instead of standing pat.
     pub(super) fn qsearch(
         &mut self,
         pos: &mut Position,
@@ -27,7 +28,8 @@ impl Searcher<'_> {
         // every full-width entry), so an entry settles this node when it was searched with
         // at least as many fours in hand.
         let use_tt = self.cfg.params.qs_tt > 0;
-        let qs_depth = fours - self.cfg.params.qs_fours - 1;
+        let chain = self.cfg.params.qs_chain_under(pos.rule());
+        let qs_depth = fours - self.cfg.params.qs_fours - chain - 1;
         let hash = pos.hash();
         let entry = if use_tt { self.tt.probe(hash) } else { None };
         if let Some(e) = entry {
@@ -78,6 +80,12 @@ impl Searcher<'_> {
         // Own fours; and under threat, every point that stops the opponent's open four.
         let mut list = std::mem::take(&mut self.heur.moves[ply]);
         list.clear();
+        // Past the first fours, only a four near the side's previous four continues the chain.
+        let anchor = if fours <= chain && ply >= 2 {
+            Some(usize::from(self.heur.frames[ply - 2].mv))
+        } else {
+            None
+        };
         let n = pos.points().len();
         for k in 0..n {
             let i = pos.points()[k] as usize;
@@ -85,7 +93,12 @@ impl Searcher<'_> {
                 continue;
             }
             let tm = pos.threat(me, i);
-            let four = tm.is_four() && fours > 0;
+            let four = tm.is_four()
+                && fours > 0
+                && match anchor {
+                    Some(a) => near(a, i),
+                    None => true,
+                };
             let block = threatened && pos.threat(op, i) >= Threat::Four;
             if four || block {
                 let s = if i as u16 == tt_move { 1 << 21 } else { 0 }
@@ -145,5 +158,39 @@ impl Searcher<'_> {
             self.store(hash, best_move, best, raw_eval, qs_depth, bound, ply);
         }
         best
+    }
+}
+
+/// Whether `b` lies within two points of `a` in both directions, or within four along one of
+/// `a`'s lines (padded indices).
+fn near(a: usize, b: usize) -> bool {
+    let s = crate::STRIDE;
+    let (dx, dy) = ((a % s).abs_diff(b % s), (a / s).abs_diff(b / s));
+    let d = dx.max(dy);
+    d <= 2 || (d <= 4 && (dx == 0 || dy == 0 || dx == dy))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::near;
+    use crate::STRIDE;
+
+    #[test]
+    fn near_is_the_five_by_five_square_and_four_along_each_line() {
+        let at = |x: usize, y: usize| (y + 5) * STRIDE + x + 5;
+        let a = at(7, 7);
+        let mut count = 0;
+        for y in 0..15 {
+            for x in 0..15 {
+                if (x, y) != (7, 7) && near(a, at(x, y)) {
+                    count += 1;
+                }
+            }
+        }
+        // 24 points of the square, and 8 more along the four lines at distance 3 and 4.
+        assert_eq!(count, 24 + 16);
+        assert!(near(a, at(11, 11)) && near(a, at(3, 7)) && near(a, at(7, 3)));
+        assert!(!near(a, at(10, 8)) && !near(a, at(12, 7)) && !near(a, at(4, 9)));
+        assert!(near(at(9, 9), a), "symmetric");
     }
 }
