@@ -145,6 +145,12 @@ impl Params {
     pub fn qs_chain_under(&self, rule: Rule) -> i32 {
         by_rule(rule, self.qs_chain, self.renju_qs_chain)
     }
+
+    /// The fours a quiescence search starts with under a rule: the first
+    /// [`qs_fours`](Params::qs_fours) and then the chain ([`Params::qs_chain_under`]).
+    pub fn qs_fours_under(&self, rule: Rule) -> i32 {
+        self.qs_fours + self.qs_chain_under(rule)
+    }
 }
 
 /// `renju` under renju, `other` under freestyle and standard.

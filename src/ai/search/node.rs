@@ -105,14 +105,8 @@ impl Searcher<'_> {
         cut: bool,
     ) -> i32 {
         if depth <= 0 {
-            let p = &self.cfg.params;
-            return self.qsearch(
-                pos,
-                ply,
-                alpha,
-                beta,
-                p.qs_fours + p.qs_chain_under(pos.rule()),
-            );
+            let fours = self.cfg.params.qs_fours_under(pos.rule());
+            return self.qsearch(pos, ply, alpha, beta, fours);
         }
         let (mut alpha, beta) = match self.enter(pos, ply, alpha, beta) {
             Ok(window) => window,
@@ -179,13 +173,7 @@ impl Searcher<'_> {
             // Razoring: far below alpha, see whether threats alone can help.
             let p = &self.cfg.params;
             if p.razor_margin > 0 && depth <= 2 && eval + p.razor_margin * depth < alpha {
-                let s = self.qsearch(
-                    pos,
-                    ply,
-                    alpha,
-                    alpha + 1,
-                    p.qs_fours + p.qs_chain_under(pos.rule()),
-                );
+                let s = self.qsearch(pos, ply, alpha, alpha + 1, p.qs_fours_under(pos.rule()));
                 if s <= alpha {
                     return s;
                 }

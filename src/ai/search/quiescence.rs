@@ -29,7 +29,7 @@ impl Searcher<'_> {
         // at least as many fours in hand.
         let use_tt = self.cfg.params.qs_tt > 0;
         let chain = self.cfg.params.qs_chain_under(pos.rule());
-        let qs_depth = fours - self.cfg.params.qs_fours - chain - 1;
+        let qs_depth = fours - self.cfg.params.qs_fours_under(pos.rule()) - 1;
         let hash = pos.hash();
         let entry = if use_tt { self.tt.probe(hash) } else { None };
         if let Some(e) = entry {
@@ -187,7 +187,8 @@ mod tests {
                 }
             }
         }
-        // 24 points of the square, and 8 more along the four lines at distance 3 and 4.
+        // 24 points of the square, and 16 more: distance 3 and 4 along each of the eight
+        // directions.
         assert_eq!(count, 24 + 16);
         assert!(near(a, at(11, 11)) && near(a, at(3, 7)) && near(a, at(7, 3)));
         assert!(!near(a, at(10, 8)) && !near(a, at(12, 7)) && !near(a, at(4, 9)));
